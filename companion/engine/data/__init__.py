@@ -1,0 +1,1 @@
+"""The components of Barrage as declarative tables (facts only, ids as in the reference)."""
