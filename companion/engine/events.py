@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.state import GameState
+from companion.engine.state import Decision, GameState
 
 Event = dict[str, Any]
 Handler = Callable[[GameState, Event], None]
@@ -53,3 +53,38 @@ class Recorder:
         apply(self.state, event)
         self.events.append(event)
         return event
+
+
+# -- pending decisions ---------------------------------------------------------------------
+
+Resolver = Callable[[Recorder, "Decision", dict[str, Any]], None]
+RESOLVERS: dict[str, Resolver] = {}
+
+
+def resolves(kind: str) -> Callable[[Resolver], Resolver]:
+    """Register the function that resolves a pending Decision of `kind` with an answer."""
+
+    def register(resolver: Resolver) -> Resolver:
+        if kind in RESOLVERS:
+            raise ValueError(f"two resolvers for decision {kind!r}")
+        RESOLVERS[kind] = resolver
+        return resolver
+
+    return register
+
+
+def ask(rec: Recorder, kind: str, player: str | None, reason: str, **options: Any) -> None:
+    """Push a Decision the game waits for (answered by a `decide` command)."""
+    rec.emit("decision_pushed", reason, kind=kind, player=player, options=options)
+
+
+@applies("decision_pushed")
+def _decision_pushed(state: GameState, e: Event) -> None:
+    state.pending.append(
+        Decision(kind=e["kind"], player=e["player"], options=e["options"], reason=e["reason"])
+    )
+
+
+@applies("decision_resolved")
+def _decision_resolved(state: GameState, e: Event) -> None:
+    state.pending.pop()
