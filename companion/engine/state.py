@@ -185,6 +185,11 @@ class GameState:
     drops_warning: bool = False  # more than 30 drops on the board (ruling R14)
     finished: bool = False
     final_scores: dict[Company, dict[str, int]] = field(default_factory=dict)
+    # game flow (CORE-A): computed steps still to run, in order ("income:usa", "headstreams",
+    # "refill_contracts", "next_turn", "water_flow", "scoring", "end_of_round", ...)
+    todo: list[str] = field(default_factory=list)
+    turn_done: bool = False  # the active player has taken this turn's action
+    draft: dict[str, Any] = field(default_factory=dict)  # full-setup draft still to pick
 
     # -- convenience reads (no rules here) -------------------------------------------------
 
