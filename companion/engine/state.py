@@ -104,6 +104,7 @@ class PlayerState:
     energy: int = 0  # true total this round (may exceed 30)
     last_round_energy: int = 0  # energy of the previous finished round (tiebreak after round 5)
     passed: bool = False
+    engineers_out: int = 0  # Engineers standing on action spaces this round (back at round end)
     mahiri_uses_this_round: int = 0
     copied_officer: str | None = None  # Mahiri's copy, valid for the current turn
     ledger: list[LedgerLine] = field(default_factory=list)
