@@ -1,0 +1,138 @@
+"""Company special abilities and the officer powers that change water and production.
+
+Rulebook, Appendix 2 "Company boards" (abilities switch on with the 3rd powerhouse) and
+Appendix 3 "Executive Officer tiles" (Graziano Del Monte, Viktor Fiesler, Mahiri Sekibo's
+copy). Facts: ../shared/reference/companies.md §1.3-1.4 and §5. Every predicate the flow and
+production code asks lives here, so a ruling changes in one place.
+"""
+
+from __future__ import annotations
+
+from companion.engine.board import BASINS
+from companion.engine.economy import move_energy
+from companion.engine.events import Recorder
+from companion.engine.state import NEUTRAL, GameState
+
+USA = "usa"
+ITALY = "italy"
+GERMANY = "germany"
+FRANCE = "france"
+
+GRAZIANO = "graziano_del_monte"
+VIKTOR = "viktor_fiesler"
+
+ITALY_ENERGY_STEPS = 3
+FRANCE_DISCOUNT = 3
+VIKTOR_MINIMUM = 4
+GRAZIANO_LEVEL3_CAPACITY = 4
+
+# Company board, Powerhouse row: +1 from the 2nd powerhouse, +3 in total from the 4th
+# (companies.md §1.3). Only used when construction.py does not provide it yet.
+_BONUS_BY_POWERHOUSES = (0, 0, 1, 1, 3)
+_ABILITY_FROM_POWERHOUSE = 3
+
+
+# -- company board -------------------------------------------------------------------------
+
+
+def ability_active(state: GameState, company: str) -> bool:
+    """True once `company` has built its 3rd powerhouse (Appendix 2)."""
+    if company not in state.players:
+        return False
+    try:
+        from companion.engine.construction import has_company_ability
+    except ImportError:  # construction.py (CORE-B) not there yet
+        return state.players[company].built.get("powerhouse", 0) >= _ABILITY_FROM_POWERHOUSE
+    return bool(has_company_ability(state, company))
+
+
+def board_production_bonus(state: GameState, company: str) -> int:
+    """The company-board production bonus: +1 with 2 powerhouses, +3 with 4 (§1.3)."""
+    try:
+        from companion.engine.construction import production_bonus
+    except ImportError:  # construction.py (CORE-B) not there yet
+        built = state.players[company].built.get("powerhouse", 0)
+        return _BONUS_BY_POWERHOUSES[min(built, 4)]
+    return int(production_bonus(state, company))
+
+
+def has_ability(state: GameState, company: str, ability_company: str) -> bool:
+    """True if `company` is `ability_company` and its special ability is switched on."""
+    return company == ability_company and ability_active(state, company)
+
+
+# -- officers (Appendix 3) -----------------------------------------------------------------
+
+
+def has_officer_power(state: GameState, company: str, officer: str) -> bool:
+    """True if the company's officer is `officer`, or Mahiri copies it this turn (ruling R12)."""
+    player = state.players.get(company)
+    if player is None:
+        return False
+    return player.officer == officer or player.copied_officer == officer
+
+
+def dam_capacity(state: GameState, owner: str, level: int) -> int:
+    """Drops a dam of `owner` and `level` holds: its level; Graziano's level-3 dams hold 4.
+
+    Never a neutral dam (ruling R11). Mahiri copying Graziano: for the current turn only;
+    a 4th drop already held stays, since capacity is only read when a drop arrives.
+    """
+    if level >= 3 and owner != NEUTRAL and has_officer_power(state, owner, GRAZIANO):
+        return GRAZIANO_LEVEL3_CAPACITY
+    return level
+
+
+def viktor_minimum(state: GameState, company: str, base_energy: int, *, second: bool) -> int:
+    """Viktor Fiesler: drops × value of 3 or less counts as 4, before any bonus.
+
+    Not on Germany's second production (ruling R10).
+    """
+    if second or not has_officer_power(state, company, VIKTOR):
+        return base_energy
+    return VIKTOR_MINIMUM if base_energy <= 3 else base_energy
+
+
+# -- company abilities (Appendix 2) --------------------------------------------------------
+
+
+def usa_natural_flow(rec: Recorder, basins_passed: list[int], reason: str) -> None:
+    """USA: +1 energy step for each powerhouse box of a basin with a USA powerhouse passed.
+
+    Natural flow only, in every phase (ruling R15, edge case 23): the caller passes only the
+    powerhouse boxes the drop went through along rivers, never the box of the powerhouse a
+    production sent it to. The steps cannot fulfil a contract.
+    """
+    state = rec.state
+    if USA not in state.players or not ability_active(state, USA):
+        return
+    for basin in basins_passed:
+        if usa_powerhouse_in(state, basin):
+            move_energy(
+                rec,
+                USA,
+                1,
+                f"USA ability: a drop flowed through its powerhouse in basin {basin} ({reason})",
+                usable=False,
+            )
+
+
+def usa_powerhouse_in(state: GameState, basin: int) -> bool:
+    """True if USA owns a powerhouse in `basin`."""
+    spaces = BASINS[basin].powerhouse_spaces
+    return any(state.powerhouses.get(space) == USA for space in spaces)
+
+
+def italy_energy_steps(state: GameState, company: str) -> int:
+    """Italy: 3 energy steps after each production action (not for contracts)."""
+    return ITALY_ENERGY_STEPS if has_ability(state, company, ITALY) else 0
+
+
+def france_discount(state: GameState, company: str) -> int:
+    """France: every contract, national too, needs 3 energy less (rulings R9, R25)."""
+    return FRANCE_DISCOUNT if has_ability(state, company, FRANCE) else 0
+
+
+def germany_may_produce_again(state: GameState, company: str, *, second: bool) -> bool:
+    """Germany: one optional second production after a production action (never a third)."""
+    return not second and has_ability(state, company, GERMANY)

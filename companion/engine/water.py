@@ -1,0 +1,280 @@
+"""Water: dam capacity, the flow of one drop, the headstream and Water Flow phases, previews.
+
+Rulebook: "Water" (p. 5), "Water Management" (p. 17), "Where does the water go?" (p. 16),
+"Water Flow Phase" (p. 19). Exact algorithm: ../shared/reference/map.md §3-§5. One drop at a
+time: a drop walks its river node by node — headstream, mountain basin U then L, then in each
+later basin the powerhouse box, U, L — and stops at the first dam with room; past basin 11 or
+12 it leaves the map. Node ids (for the log and the map animation): "A", "P8", "8U", "8L",
+"EXIT_L".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from companion.engine import abilities
+from companion.engine.board import BASINS, HEADSTREAM_BASIN, HEADSTREAM_LETTERS, basin_course
+from companion.engine.data import component_tables, map_tables
+from companion.engine.errors import CommandError
+from companion.engine.events import Event, Recorder, applies
+from companion.engine.state import GameState
+
+DROPS_IN_THE_BOX = 30  # ruling R14: warn above this, never block
+HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
+
+EXIT_BELOW: dict[int, str] = {int(e["below_basin"]): e["id"] for e in map_tables.EXITS}
+HEADSTREAM_DROPS: dict[str, tuple[int, ...]] = {
+    t["id"]: tuple(t["drops_by_round"]) for t in component_tables.HEADSTREAM_TILES
+}
+
+
+@dataclass(frozen=True)
+class Trace:
+    """Where one drop goes: nodes passed (in order), where it stops or leaves the map."""
+
+    path: tuple[str, ...]
+    stopped_at: str | None
+    left_map: str | None
+    powerhouse_boxes: tuple[int, ...]  # basins whose powerhouse box it passed (USA, R15)
+
+
+# -- reading the map -----------------------------------------------------------------------
+
+
+def box_node(basin: int) -> str:
+    """The node id of a basin's powerhouse box ("P8")."""
+    return f"P{basin}"
+
+
+@cache
+def course_nodes(basin: int, *, enter_box: bool) -> tuple[str, ...]:
+    """Nodes a drop meets from `basin` down to the exit (map.md §3).
+
+    `enter_box=False` for drops released by a production: they start at the basin's U dam,
+    since they already stand in its powerhouse (edge case 22).
+    """
+    nodes: list[str] = []
+    course = basin_course(basin)
+    for b in course:
+        if BASINS[b].powerhouse_spaces and (enter_box or b != basin):
+            nodes.append(box_node(b))
+        nodes.extend(BASINS[b].dam_spaces)  # U then L
+    nodes.append(EXIT_BELOW[course[-1]])
+    return tuple(nodes)
+
+
+def capacity(state: GameState, dam_space: str) -> int:
+    """Drops the dam on `dam_space` can hold: its level (0 without a dam).
+
+    Graziano Del Monte's own level-3 dams hold 4 (ruling R11), also while Mahiri copies him.
+    """
+    dam = state.dams.get(dam_space)
+    if dam is None:
+        return 0
+    return abilities.dam_capacity(state, dam.owner, dam.level)
+
+
+def drops_on_board(state: GameState) -> int:
+    """Drops on the map: held by dams plus waiting on headstream tiles."""
+    return sum(d.drops for d in state.dams.values()) + sum(state.headstreams.values())
+
+
+# -- the route of one drop (pure) ----------------------------------------------------------
+
+
+def trace(
+    state: GameState,
+    *,
+    headstream: str | None = None,
+    from_basin: int | None = None,
+    held: dict[str, int] | None = None,
+) -> Trace:
+    """The route of one drop from a headstream or from a production's powerhouse basin.
+
+    `held` overrides the drops held by dams (for previews); the state is not changed.
+    A dam space with a dam and room catches the drop, whoever owns it; an empty space or a
+    full dam is passed (map.md §4).
+    """
+    if (headstream is None) == (from_basin is None):
+        raise CommandError("A drop starts either at a headstream or at a powerhouse's basin.")
+    if headstream is not None:
+        if headstream not in HEADSTREAM_BASIN:
+            raise CommandError(f"There is no headstream {headstream!r} (A, B, C or D).")
+        path = [headstream]
+        nodes = course_nodes(HEADSTREAM_BASIN[headstream], enter_box=True)
+    else:
+        path = []
+        nodes = course_nodes(int(from_basin), enter_box=False)  # type: ignore[arg-type]
+    boxes: list[int] = []
+    for node in nodes:
+        path.append(node)
+        if node.startswith("EXIT"):
+            return Trace(tuple(path), None, node, tuple(boxes))
+        if node.startswith("P"):
+            boxes.append(int(node[1:]))
+            continue
+        drops = held.get(node, 0) if held is not None else _held(state, node)
+        if node in state.dams and drops < capacity(state, node):
+            return Trace(tuple(path), node, None, tuple(boxes))
+    raise AssertionError("every river ends at an exit")  # pragma: no cover
+
+
+def _held(state: GameState, dam_space: str) -> int:
+    dam = state.dams.get(dam_space)
+    return dam.drops if dam else 0
+
+
+def reach_from_basin(state: GameState, basin: int) -> str | None:
+    """The first dam with room a drop released into `basin` would reach (U, L, downstream)."""
+    return trace(state, from_basin=basin).stopped_at
+
+
+def reach_from_headstream(state: GameState, letter: str) -> str | None:
+    """The first dam with room a drop from headstream `letter` would reach."""
+    return trace(state, headstream=letter).stopped_at
+
+
+def simulate_catches(state: GameState, extra: dict[str, int] | None = None) -> dict[str, int]:
+    """Drops each dam space would catch if the waiting drops (+ `extra`) flowed now.
+
+    Pure preview (the state is untouched) in the order of ruling R8, for the Automa's
+    "most water drops" criterion (ruling A15) and the flow previews.
+    """
+    held = {space: dam.drops for space, dam in state.dams.items()}
+    caught: dict[str, int] = {}
+    extra = extra or {}
+    for letter in HEADSTREAM_LETTERS:
+        for _ in range(state.headstreams.get(letter, 0) + extra.get(letter, 0)):
+            stop = trace(state, headstream=letter, held=held).stopped_at
+            if stop is not None:
+                held[stop] += 1
+                caught[stop] = caught.get(stop, 0) + 1
+    return caught
+
+
+# -- deciding ------------------------------------------------------------------------------
+
+
+def flow_drop(
+    rec: Recorder,
+    *,
+    headstream: str | None = None,
+    from_basin: int | None = None,
+    reason: str,
+    waiting: bool = False,
+    company: str | None = None,
+) -> None:
+    """One drop flows: from headstream `headstream` or after a production in `from_basin`.
+
+    `waiting=True` takes one of the drops waiting on the headstream tile (Water Flow phase);
+    otherwise the drop is new (an immediate drop) or was just used in a production.
+    USA's ability is applied to every powerhouse box passed (ruling R15, edge case 23).
+    """
+    if waiting and (headstream is None or rec.state.headstreams.get(headstream, 0) < 1):
+        raise CommandError(f"No drop is waiting on headstream {headstream}.")
+    t = trace(rec.state, headstream=headstream, from_basin=from_basin)
+    rec.emit(
+        "drop_flowed",
+        reason,
+        path=list(t.path),
+        stopped_at=t.stopped_at,
+        left_map=t.left_map,
+        headstream=headstream,
+        from_basin=from_basin,
+        waiting=waiting,
+        company=company,
+    )
+    abilities.usa_natural_flow(rec, list(t.powerhouse_boxes), reason)
+
+
+def place_drops(rec: Recorder, company: str | None, letter: str, n: int, reason: str) -> None:
+    """Put `n` drops on headstream tile `letter`; they wait for the Water Flow phase."""
+    _check_letter(letter)
+    if n < 0:
+        raise CommandError("The number of drops cannot be negative.")
+    if n:
+        rec.emit("drops_placed", reason, company=company, headstream=letter, drops=n)
+        check_drops_warning(rec)
+
+
+def release_drops_now(rec: Recorder, company: str | None, letters: list[str], reason: str) -> None:
+    """Each new drop is put on its headstream and flows at once, alone (p. 17).
+
+    Drops already waiting on that tile stay where they are.
+    """
+    for letter in letters:
+        _check_letter(letter)
+    for letter in letters:
+        flow_drop(rec, headstream=letter, reason=reason, company=company)
+    check_drops_warning(rec)
+
+
+def headstream_phase(rec: Recorder) -> None:
+    """Income and Headstreams phase: each headstream tile adds its drops for this round.
+
+    Rounds 1-4 only; round 5 has no headstream drops (edge case 13).
+    """
+    state = rec.state
+    if not 1 <= state.round <= HEADSTREAM_ROUNDS:
+        return
+    for letter in HEADSTREAM_LETTERS:
+        tile = state.headstream_tiles.get(letter)
+        if tile is None:
+            continue
+        n = HEADSTREAM_DROPS[tile][state.round - 1]
+        reason = f"Headstream tile {tile} gives {n} drop(s) to headstream {letter} in round {state.round}"
+        place_drops(rec, None, letter, n, reason)
+
+
+def water_flow_phase(rec: Recorder) -> None:
+    """Water Flow phase: every waiting drop flows, one at a time, headstreams A-D (ruling R8)."""
+    for letter in HEADSTREAM_LETTERS:
+        while rec.state.headstreams.get(letter, 0) > 0:
+            flow_drop(
+                rec,
+                headstream=letter,
+                waiting=True,
+                reason=f"Water Flow phase: a drop flows from headstream {letter}",
+            )
+    check_drops_warning(rec)
+
+
+def check_drops_warning(rec: Recorder) -> None:
+    """Warn the table when more than 30 drops are on the board (ruling R14); never block."""
+    count = drops_on_board(rec.state)
+    over = count > DROPS_IN_THE_BOX
+    if over != rec.state.drops_warning:
+        reason = (
+            f"{count} drops are on the board, more than the {DROPS_IN_THE_BOX} in the box: "
+            "use a substitute"
+            if over
+            else f"{count} drops on the board again fit the box"
+        )
+        rec.emit("drops_warning_changed", reason, on=over, count=count)
+
+
+def _check_letter(letter: str) -> None:
+    if letter not in HEADSTREAM_BASIN:
+        raise CommandError(f"There is no headstream {letter!r} (A, B, C or D).")
+
+
+# -- applying ------------------------------------------------------------------------------
+
+
+@applies("drops_placed")
+def _drops_placed(state: GameState, e: Event) -> None:
+    state.headstreams[e["headstream"]] = state.headstreams.get(e["headstream"], 0) + e["drops"]
+
+
+@applies("drop_flowed")
+def _drop_flowed(state: GameState, e: Event) -> None:
+    if e["waiting"]:
+        state.headstreams[e["headstream"]] -= 1
+    if e["stopped_at"] is not None:
+        state.dams[e["stopped_at"]].drops += 1
+
+
+@applies("drops_warning_changed")
+def _drops_warning_changed(state: GameState, e: Event) -> None:
+    state.drops_warning = e["on"]
