@@ -1,0 +1,80 @@
+"""The Flask app factory: config, the event store, blueprints, error handler, Socket.IO."""
+
+from __future__ import annotations
+
+import logging
+import os
+from datetime import timedelta
+from typing import Any
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from companion.extensions import socketio
+from companion.routes import describe_error
+from companion.store import Store
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DATABASE = "barrage-companion.db"
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. Config keys: DATABASE (path), PUBLIC_URL, SECRET_KEY, ENGINE (tests)."""
+    app = Flask(__name__)
+    app.config.from_mapping(
+        DATABASE=os.environ.get("COMPANION_DB", DEFAULT_DATABASE),
+        PUBLIC_URL=None,
+        ENGINE=None,
+        SECRET_KEY=os.environ.get("COMPANION_SECRET_KEY"),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=60),
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(config or {})
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # players stay in seat order
+
+    store = Store(app.config["DATABASE"], engine=app.config["ENGINE"])
+    app.extensions["companion_store"] = store
+    if not app.config["SECRET_KEY"]:
+        # Made once per database, so sessions survive restarts; never hard-coded.
+        app.config["SECRET_KEY"] = store.secret_key()
+
+    _register_blueprints(app)
+    app.register_error_handler(Exception, _handle_error)
+
+    from companion.routes import sockets  # noqa: F401  (registers the Socket.IO handlers)
+
+    socketio.init_app(app, async_mode="threading")
+    return app
+
+
+def _register_blueprints(app: Flask) -> None:
+    from companion.routes import api, pages
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    try:
+        from companion.routes import audit
+    except ImportError:  # the audit blueprint lands separately (issue 6)
+        return
+    app.register_blueprint(audit.bp)
+
+
+def _handle_error(exc: Exception) -> Any:
+    """The one HTTP error handler: a JSON error with a stable code for the API."""
+    described = describe_error(exc)
+    if described is not None:
+        status, error = described
+        return jsonify({"error": error}), status
+    if isinstance(exc, HTTPException):
+        if request.path.startswith("/api/"):
+            error = {"code": exc.name.lower().replace(" ", "_"), "message": exc.description}
+            return jsonify({"error": error}), exc.code
+        return exc
+    log.exception("request failed", exc_info=exc)
+    if request.path.startswith("/api/"):
+        error = {"code": "server_error", "message": "Something broke on the server."}
+        return jsonify({"error": error}), 500
+    raise exc

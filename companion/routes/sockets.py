@@ -1,0 +1,96 @@
+"""Socket.IO handlers: one room per game, live `game_updated` broadcasts, commands with ack.
+
+Events (namespace "/"), each answered through its acknowledgement callback:
+`join_game {game_id[, code]}` → `{ok, ...game view}`; `leave_game {game_id}`;
+`submit_command {game_id, command, version}` and `undo {game_id, version}` → `{ok, version,
+record}` and a `game_updated` broadcast to the room. Errors answer `{ok: false, error: {code,
+message[, version]}}`; a stale version also carries the current game `view`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask_socketio import join_room, leave_room
+
+from companion import schemas
+from companion.extensions import socketio
+from companion.routes import (
+    NotJoined,
+    broadcast,
+    describe_error,
+    game_view,
+    is_joined,
+    remember_join,
+    room,
+    store,
+)
+from companion.store import StaleVersion, normalize_join_code
+
+log = logging.getLogger(__name__)
+
+
+def _require_joined(game_id: str, code: str | None = None) -> None:
+    game = store().game(game_id)
+    if code and normalize_join_code(code) == game["join_code"]:
+        remember_join(game_id)
+    if not is_joined(game_id):
+        raise NotJoined()
+
+
+@socketio.on("join_game")
+def on_join_game(data: Any) -> dict[str, Any]:
+    """Enter the game's room (a joined device only) and get the current view to catch up."""
+    body = schemas.load(schemas.JoinGameEventSchema, data)
+    _require_joined(body["game_id"], body.get("code"))
+    join_room(room(body["game_id"]))
+    return {"ok": True, **game_view(body["game_id"])}
+
+
+@socketio.on("leave_game")
+def on_leave_game(data: Any) -> dict[str, Any]:
+    body = schemas.load(schemas.JoinGameEventSchema, data)
+    leave_room(room(body["game_id"]))
+    return {"ok": True}
+
+
+@socketio.on("submit_command")
+def on_submit_command(data: Any) -> dict[str, Any]:
+    """The same as POST /api/games/<id>/commands, answered by ack and broadcast to the room."""
+    body = schemas.load(schemas.SubmitEventSchema, data)
+    _require_joined(body["game_id"])
+    committed = store().submit(body["game_id"], body["command"], body["version"])
+    payload = broadcast(committed)
+    return {
+        "ok": True,
+        "version": committed.version,
+        "record": payload["record"],
+        "events": committed.record["events"],
+        "instructions": committed.record["instructions"],
+    }
+
+
+@socketio.on("undo")
+def on_undo(data: Any) -> dict[str, Any]:
+    """The same as POST /api/games/<id>/undo."""
+    body = schemas.load(schemas.UndoEventSchema, data)
+    _require_joined(body["game_id"])
+    committed = store().undo(body["game_id"], body["version"])
+    payload = broadcast(committed)
+    return {"ok": True, "version": committed.version, "record": payload["record"]}
+
+
+@socketio.on_error_default
+def on_error(exc: Exception) -> dict[str, Any]:
+    """The one socket error handler: the same codes and messages as the HTTP API."""
+    described = describe_error(exc)
+    if described is None:
+        log.exception("socket handler failed", exc_info=exc)
+        return {"ok": False, "error": {"code": "server_error", "message": "Something broke."}}
+    status, error = described
+    answer: dict[str, Any] = {"ok": False, "status": status, "error": error}
+    if isinstance(exc, StaleVersion) and exc.game_id:
+        # The loser of a race sees the winner's state at once.
+        answer["view"] = game_view(exc.game_id)
+    return answer

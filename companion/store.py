@@ -1,0 +1,520 @@
+"""The SQLite event store: games, the append-only log of records, and state snapshots.
+
+Every SQL query of the app lives here. A game is its setup plus an append-only list of
+records (`command`, `correction`, `undo`); the current state is the latest snapshot, and can
+always be rebuilt by folding the stored events of the records that are not undone
+(`engine.rebuild`) — the engine never re-decides anything on a rebuild. One command is one
+SQLite transaction (record + game row + snapshot), so a kill at any moment leaves either the
+old or the new game, never half of one.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from companion.engine.errors import RuleViolation
+
+# No 0/O, 1/I/L, 5/S, 2/Z, 8/B: a join code is read aloud across a table and typed on a phone.
+JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+JOIN_CODE_LENGTH = 5
+SNAPSHOTS_KEPT = 10  # older snapshots are pruned; any state can be rebuilt from the records
+BUSY_TIMEOUT_SECONDS = 10.0
+COMMAND_KINDS = ("command", "correction")
+
+
+class StoreError(Exception):
+    """Base of the store's errors; `code` is stable, `message` is for people."""
+
+    code = "store_error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class GameNotFound(StoreError):
+    """No game with this id (or join code)."""
+
+    code = "game_not_found"
+
+
+class StaleVersion(StoreError):
+    """The device acted on an old version of the game; `current` is the version now."""
+
+    code = "stale_version"
+
+    def __init__(self, expected: int, current: int, game_id: str = "") -> None:
+        super().__init__(
+            f"The game changed meanwhile (you saw version {expected}, it is now {current}). "
+            "Look at the new state and try again."
+        )
+        self.expected = expected
+        self.current = current
+        self.game_id = game_id
+
+
+class NothingToUndo(RuleViolation):
+    """Undo asked for while every command is already undone (or none was made)."""
+
+    def __init__(self) -> None:
+        super().__init__("nothing_to_undo", "There is nothing left to undo in this game.")
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The engine functions the store calls (the real engine, or a stand-in in tests)."""
+
+    new_game: Callable[[dict], Any]
+    execute: Callable[[Any, dict], Any]
+    legal_options: Callable[..., dict]
+    rebuild: Callable[[dict, list[dict]], Any]
+    to_json: Callable[[Any], dict]
+    from_json: Callable[[dict], Any]
+
+
+def default_engine() -> Engine:
+    """The real rules engine (imported late so the store loads before the engine exists)."""
+    import companion.engine as engine
+    from companion.engine import state
+
+    return Engine(
+        new_game=engine.new_game,
+        execute=engine.execute,
+        legal_options=engine.legal_options,
+        rebuild=engine.rebuild,
+        to_json=state.to_json,
+        from_json=state.from_json,
+    )
+
+
+@dataclass
+class Committed:
+    """What a successful write returns: the new state and what the change did."""
+
+    game_id: str
+    version: int
+    state: Any
+    record: dict[str, Any]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _dumps(value: Any) -> str:
+    # Key order is kept: the order of `players` is the seat order.
+    return json.dumps(value, separators=(",", ":"))
+
+
+def new_join_code() -> str:
+    """A short code without look-alike characters (e.g. `K7QTX`)."""
+    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def normalize_join_code(code: str) -> str:
+    """Upper-case the code and drop spaces and dashes a person may type."""
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def players_summary(state_json: dict[str, Any]) -> list[dict[str, Any]]:
+    """One line per company for the game list: company, name, kind, VP."""
+    players = state_json.get("players", {}) or {}
+    return [
+        {
+            "company": company,
+            "name": p.get("name", ""),
+            "kind": p.get("kind", "human"),
+            "vp": p.get("vp", 0),
+        }
+        for company, p in players.items()
+    ]
+
+
+def effective_commands(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The command/correction records still in force: each undo cancels the last one left."""
+    stack: list[dict[str, Any]] = []
+    for record in records:
+        if record["kind"] == "undo":
+            if stack:
+                stack.pop()
+        else:
+            stack.append(record)
+    return stack
+
+
+class Store:
+    """Games on one SQLite file. Thread-safe: each call opens its own connection."""
+
+    def __init__(self, path: str | Path, engine: Engine | None = None) -> None:
+        self.path = str(path)
+        self._engine = engine
+        # Serialises writers of this process; BEGIN IMMEDIATE serialises other processes.
+        self._write_lock = threading.Lock()
+        self._create_schema()
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = default_engine()
+        return self._engine
+
+    # -- connections and schema ---------------------------------------------------------
+
+    @contextmanager
+    def _db(self) -> Iterator[sqlite_utils.Database]:
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False)
+        try:
+            yield sqlite_utils.Database(conn)
+        finally:
+            conn.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite_utils.Database]:
+        """One write transaction: all of it is committed, or none of it."""
+        with self._write_lock, self._db() as db:
+            # IMMEDIATE takes the write lock before we read the version we check.
+            db.conn.execute("BEGIN IMMEDIATE")
+            with db.conn:  # commits on success, rolls back on any exception
+                yield db
+
+    def _create_schema(self) -> None:
+        with self._db() as db:
+            db.enable_wal()
+            db.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+            if "games" not in db.table_names():
+                db["games"].create(
+                    {
+                        "id": str,
+                        "join_code": str,
+                        "created_at": str,
+                        "updated_at": str,
+                        "title": str,
+                        "setup": str,
+                        "setup_outcome": str,
+                        "version": int,
+                        "round": int,
+                        "phase": str,
+                        "players": str,
+                        "finished": int,
+                    },
+                    pk="id",
+                    not_null={"join_code", "setup", "version"},
+                )
+                db["games"].create_index(["join_code"], unique=True)
+            if "records" not in db.table_names():
+                db["records"].create(
+                    {
+                        "game_id": str,
+                        "seq": int,
+                        "kind": str,
+                        "command": str,
+                        "events": str,
+                        "instructions": str,
+                        "version_after": int,
+                        "created_at": str,
+                    },
+                    pk=("game_id", "seq"),
+                    foreign_keys=[("game_id", "games", "id")],
+                )
+            if "snapshots" not in db.table_names():
+                db["snapshots"].create(
+                    {"game_id": str, "version": int, "state": str},
+                    pk=("game_id", "version"),
+                    foreign_keys=[("game_id", "games", "id")],
+                )
+            if "settings" not in db.table_names():
+                db["settings"].create({"key": str, "value": str}, pk="key")
+
+    # -- settings -----------------------------------------------------------------------
+
+    def secret_key(self) -> str:
+        """This installation's session secret, made once and kept in the database."""
+        with self._transaction() as db:
+            rows = list(db.query("SELECT value FROM settings WHERE key = 'secret_key'"))
+            if rows:
+                return str(rows[0]["value"])
+            key = secrets.token_hex(32)
+            db["settings"].insert({"key": "secret_key", "value": key})
+            return key
+
+    # -- games --------------------------------------------------------------------------
+
+    def create_game(self, setup: dict[str, Any], title: str = "") -> Committed:
+        """Start a game from a setup payload (`engine.new_game`) and give it a join code.
+
+        Raises the engine's `CommandError`/`RuleViolation` for a setup it refuses.
+        """
+        outcome = self.engine.new_game(setup)
+        state_json = self.engine.to_json(outcome.state)
+        game_id = secrets.token_hex(6)
+        now = _now()
+        setup_outcome = {"events": outcome.events, "instructions": outcome.instructions}
+        with self._transaction() as db:
+            code = self._unused_join_code(db)
+            db["games"].insert(
+                {
+                    "id": game_id,
+                    "join_code": code,
+                    "created_at": now,
+                    "updated_at": now,
+                    "title": title or f"Game of {now[:10]}",
+                    "setup": _dumps(setup),
+                    "setup_outcome": _dumps(setup_outcome),
+                    "version": 0,
+                    "round": state_json.get("round", 1),
+                    "phase": state_json.get("phase", ""),
+                    "players": _dumps(players_summary(state_json)),
+                    "finished": int(bool(state_json.get("finished", False))),
+                }
+            )
+            db["snapshots"].insert({"game_id": game_id, "version": 0, "state": _dumps(state_json)})
+        record = {"seq": 0, "kind": "setup", **setup_outcome, "version_after": 0}
+        return Committed(game_id, 0, outcome.state, record)
+
+    def _unused_join_code(self, db: sqlite_utils.Database) -> str:
+        while True:
+            code = new_join_code()
+            if not list(db.query("SELECT 1 FROM games WHERE join_code = ?", [code])):
+                return code
+
+    def list_games(self, ids: list[str] | None = None) -> list[dict[str, Any]]:
+        """Game summaries, newest first; only `ids` when given (a device's joined games)."""
+        with self._db() as db:
+            if ids is None:
+                rows = db.query("SELECT * FROM games ORDER BY updated_at DESC, created_at DESC")
+            else:
+                marks = ",".join("?" for _ in ids) or "NULL"
+                rows = db.query(
+                    f"SELECT * FROM games WHERE id IN ({marks}) "
+                    "ORDER BY updated_at DESC, created_at DESC",
+                    ids,
+                )
+            return [self._summary(row) for row in rows]
+
+    def game(self, game_id: str) -> dict[str, Any]:
+        """The summary of one game. Raises GameNotFound."""
+        with self._db() as db:
+            return self._summary(self._game_row(db, game_id))
+
+    def game_by_code(self, code: str) -> dict[str, Any]:
+        """The game a join code opens. Raises GameNotFound."""
+        with self._db() as db:
+            rows = list(
+                db.query("SELECT * FROM games WHERE join_code = ?", [normalize_join_code(code)])
+            )
+            if not rows:
+                raise GameNotFound("No game has this join code. Check the code on the tablet.")
+            return self._summary(rows[0])
+
+    def setup_outcome(self, game_id: str) -> dict[str, Any]:
+        """The events and instructions of the setup (e.g. the board checklist)."""
+        with self._db() as db:
+            return dict(json.loads(self._game_row(db, game_id)["setup_outcome"] or "{}"))
+
+    def delete_game(self, game_id: str) -> None:
+        """Delete a game with its records and snapshots. Raises GameNotFound."""
+        with self._transaction() as db:
+            self._game_row(db, game_id)
+            db.execute("DELETE FROM snapshots WHERE game_id = ?", [game_id])
+            db.execute("DELETE FROM records WHERE game_id = ?", [game_id])
+            db.execute("DELETE FROM games WHERE id = ?", [game_id])
+
+    @staticmethod
+    def _game_row(db: sqlite_utils.Database, game_id: str) -> dict[str, Any]:
+        rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+        if not rows:
+            raise GameNotFound(f"There is no game {game_id!r}.")
+        return rows[0]
+
+    @staticmethod
+    def _summary(row: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": row["id"],
+            "join_code": row["join_code"],
+            "title": row["title"],
+            "created_at": row["created_at"],
+            "updated_at": row["updated_at"],
+            "version": row["version"],
+            "round": row["round"],
+            "phase": row["phase"],
+            "players": json.loads(row["players"] or "[]"),
+            "finished": bool(row["finished"]),
+            "setup": json.loads(row["setup"]),
+        }
+
+    # -- state --------------------------------------------------------------------------
+
+    def state(self, game_id: str) -> tuple[int, Any]:
+        """The current (version, state). Raises GameNotFound."""
+        with self._db() as db:
+            return self._load(db, game_id)
+
+    def _load(self, db: sqlite_utils.Database, game_id: str) -> tuple[int, Any]:
+        row = self._game_row(db, game_id)
+        version = int(row["version"])
+        snap = list(
+            db.query(
+                "SELECT state FROM snapshots WHERE game_id = ? AND version = ?", [game_id, version]
+            )
+        )
+        if snap:
+            return version, self.engine.from_json(json.loads(snap[0]["state"]))
+        # No snapshot of the current version (pruned or never written): fold the log.
+        records = self._records(db, game_id)
+        return version, self.engine.rebuild(json.loads(row["setup"]), effective_commands(records))
+
+    def rebuild_state(self, game_id: str) -> Any:
+        """The current state folded from setup + stored events alone (ignores snapshots)."""
+        with self._db() as db:
+            row = self._game_row(db, game_id)
+            records = effective_commands(self._records(db, game_id))
+            return self.engine.rebuild(json.loads(row["setup"]), records)
+
+    # -- records ------------------------------------------------------------------------
+
+    def records(self, game_id: str) -> list[dict[str, Any]]:
+        """Every record of a game in order, each marked `undone` when an undo cancelled it."""
+        with self._db() as db:
+            self._game_row(db, game_id)
+            records = self._records(db, game_id)
+        in_force = {r["seq"] for r in effective_commands(records)}
+        for record in records:
+            record["undone"] = record["kind"] in COMMAND_KINDS and record["seq"] not in in_force
+        return records
+
+    @staticmethod
+    def _records(db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]:
+        rows = db.query("SELECT * FROM records WHERE game_id = ? ORDER BY seq", [game_id])
+        return [
+            {
+                "seq": row["seq"],
+                "kind": row["kind"],
+                "command": json.loads(row["command"]),
+                "events": json.loads(row["events"]),
+                "instructions": json.loads(row["instructions"]),
+                "version_after": row["version_after"],
+                "created_at": row["created_at"],
+            }
+            for row in rows
+        ]
+
+    def submit(self, game_id: str, command: dict[str, Any], expected_version: int) -> Committed:
+        """Execute `command` on the current state and commit it, or change nothing.
+
+        Raises GameNotFound, StaleVersion (the game moved on since `expected_version`) and the
+        engine's RuleViolation / CommandError.
+        """
+        with self._transaction() as db:
+            version, state = self._checked_load(db, game_id, expected_version)
+            outcome = self.engine.execute(state, command)
+            kind = "correction" if command.get("type") == "correct" else "command"
+            record = self._append(
+                db, game_id, version, kind, command, outcome.events, outcome.instructions,
+                outcome.state,
+            )
+        return Committed(game_id, version + 1, outcome.state, record)
+
+    def undo_preview(self, game_id: str) -> dict[str, Any]:
+        """The record an undo would revert now. Raises GameNotFound, NothingToUndo."""
+        with self._db() as db:
+            self._game_row(db, game_id)
+            in_force = effective_commands(self._records(db, game_id))
+        if not in_force:
+            raise NothingToUndo()
+        return in_force[-1]
+
+    def undo(self, game_id: str, expected_version: int) -> Committed:
+        """Revert the last command still in force by appending an undo record.
+
+        The new state is rebuilt from the stored events of the commands left (no re-deciding).
+        Raises GameNotFound, StaleVersion, NothingToUndo.
+        """
+        with self._transaction() as db:
+            row = self._game_row(db, game_id)
+            version = int(row["version"])
+            if version != expected_version:
+                raise StaleVersion(expected_version, version, game_id)
+            records = self._records(db, game_id)
+            in_force = effective_commands(records)
+            if not in_force:
+                raise NothingToUndo()
+            undone = in_force[-1]
+            state = self.engine.rebuild(json.loads(row["setup"]), in_force[:-1])
+            command = {"type": "undo", "undoes": undone["seq"]}
+            record = self._append(db, game_id, version, "undo", command, [], [], state)
+        record["undone_record"] = undone
+        return Committed(game_id, version + 1, state, record)
+
+    def _checked_load(
+        self, db: sqlite_utils.Database, game_id: str, expected_version: int
+    ) -> tuple[int, Any]:
+        version, state = self._load(db, game_id)
+        if version != expected_version:
+            raise StaleVersion(expected_version, version, game_id)
+        return version, state
+
+    def _append(
+        self,
+        db: sqlite_utils.Database,
+        game_id: str,
+        version: int,
+        kind: str,
+        command: dict[str, Any],
+        events: list[dict[str, Any]],
+        instructions: list[dict[str, Any]],
+        state: Any,
+    ) -> dict[str, Any]:
+        """Write record, game row and snapshot (inside the caller's transaction)."""
+        new_version = version + 1
+        now = _now()
+        state_json = self.engine.to_json(state)
+        record = {
+            "seq": new_version,
+            "kind": kind,
+            "command": command,
+            "events": events,
+            "instructions": instructions,
+            "version_after": new_version,
+            "created_at": now,
+        }
+        db["records"].insert(
+            {
+                "game_id": game_id,
+                **record,
+                "command": _dumps(command),
+                "events": _dumps(events),
+                "instructions": _dumps(instructions),
+            }
+        )
+        db.execute(
+            "UPDATE games SET version = ?, updated_at = ?, round = ?, phase = ?, players = ?, "
+            "finished = ? WHERE id = ?",
+            [
+                new_version,
+                now,
+                state_json.get("round", 0),
+                state_json.get("phase", ""),
+                _dumps(players_summary(state_json)),
+                int(bool(state_json.get("finished", False))),
+                game_id,
+            ],
+        )
+        db["snapshots"].insert(
+            {"game_id": game_id, "version": new_version, "state": _dumps(state_json)}
+        )
+        db.execute(
+            "DELETE FROM snapshots WHERE game_id = ? AND version <= ?",
+            [game_id, new_version - SNAPSHOTS_KEPT],
+        )
+        return record
