@@ -223,7 +223,10 @@ def headstream_phase(rec: Recorder) -> None:
         if tile is None:
             continue
         n = HEADSTREAM_DROPS[tile][state.round - 1]
-        reason = f"Headstream tile {tile} gives {n} drop(s) to headstream {letter} in round {state.round}"
+        reason = (
+            f"Headstream tile {tile} gives {n} drop(s) to headstream {letter} "
+            f"in round {state.round}"
+        )
         place_drops(rec, None, letter, n, reason)
 
 

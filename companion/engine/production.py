@@ -1,0 +1,489 @@
+"""Production: systems (dam → conduit → powerhouse), energy, conduit payment, contracts.
+
+Rulebook: "Production" and "Connections" (p. 6), "Turbine Station" and "Production Effects"
+(pp. 15-16), "Where does the water go?" (p. 16), Appendix 2 (company abilities) and
+Appendix 3 (Viktor Fiesler). Facts: ../shared/reference/map.md §5. The steps of one
+production follow ruling R16.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine import abilities, water
+from companion.engine.board import BASINS, SPACES
+from companion.engine.catalog import CONTRACTS
+from companion.engine.economy import (
+    can_pay_credits,
+    gain_credits,
+    move_energy,
+    pay_credits,
+    score_vp,
+)
+from companion.engine.errors import CommandError, RuleViolation
+from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.state import NEUTRAL, Decision, GameState
+
+SHORT_NAMES: dict[str, str] = {
+    "usa": "USA",
+    "germany": "GER",
+    "italy": "ITA",
+    "france": "FRA",
+    "netherlands": "NED",
+}
+LONG_NAMES: dict[str, str] = {
+    "usa": "the USA",
+    "germany": "Germany",
+    "italy": "Italy",
+    "france": "France",
+    "netherlands": "the Netherlands",
+}
+
+
+@dataclass(frozen=True)
+class System:
+    """One production system: a dam with drops, a conduit leading away, an own powerhouse."""
+
+    dam: str
+    conduit: str
+    powerhouse: str
+    conduit_owner: str
+    value: int
+    drops_available: int
+
+    def label(self) -> str:
+        """The system as the table reads it: "3U → C3L(4) → P5-2"."""
+        return f"{self.dam} → {self.conduit}({self.value}) → {self.powerhouse}"
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def production_systems(state: GameState, company: str, *, with_water: bool = True) -> list[System]:
+    """Every system `company` could produce with (p. 6 "Connections").
+
+    A built conduit (any owner) in basin X whose destination is basin Y connects both dams of
+    X (own or neutral) to the company's powerhouse in Y. A dam and a powerhouse in the same
+    basin are never connected. `with_water=False` also lists dams holding no drop.
+    """
+    systems: list[System] = []
+    for powerhouse, owner in state.powerhouses.items():
+        if owner != company:
+            continue
+        basin = SPACES[powerhouse].basin
+        for conduit_space in BASINS[basin].conduits_arriving:
+            conduit_owner = state.conduits.get(conduit_space)
+            if conduit_owner is None:
+                continue
+            conduit = SPACES[conduit_space]
+            for dam_space in BASINS[conduit.basin].dam_spaces:
+                dam = state.dams.get(dam_space)
+                if dam is None or dam.owner not in (company, NEUTRAL):
+                    continue
+                if conduit.basin == basin or (with_water and dam.drops < 1):
+                    continue
+                systems.append(
+                    System(
+                        dam_space,
+                        conduit_space,
+                        powerhouse,
+                        conduit_owner,
+                        conduit.value,
+                        dam.drops,
+                    )
+                )
+    return sorted(systems, key=lambda s: (s.powerhouse, s.conduit, s.dam))
+
+
+def production_energy(
+    state: GameState, company: str, value: int, drops: int, bonus: int, *, second: bool = False
+) -> int:
+    """Energy of one production: value × drops (Viktor: ≤ 3 → 4) + action bonus + board bonus.
+
+    Germany's second production takes no bonus of any kind and no Viktor minimum
+    (Appendix 2; ruling R10; edge cases 2 and 3).
+    """
+    energy = abilities.viktor_minimum(state, company, value * drops, second=second)
+    if second:
+        return energy
+    return energy + bonus + abilities.board_production_bonus(state, company)
+
+
+def contract_requirement(state: GameState, company: str, contract_id: str) -> int:
+    """Energy a single production needs to fulfil the contract (France: 3 less, ruling R9)."""
+    required = CONTRACTS[contract_id].energy_required
+    return max(0, required - abilities.france_discount(state, company))
+
+
+def fulfillable_contracts(state: GameState, company: str, energy: int) -> list[str]:
+    """Contracts one production of `energy` could fulfil: face-up in hand or a national one.
+
+    Only the energy of that single production counts (edge case 1); France needs 3 less,
+    national contracts included (rulings R9, R25).
+    """
+    candidates = [*state.players[company].contracts, *state.national_contracts]
+    return [c for c in candidates if contract_requirement(state, company, c) <= energy]
+
+
+def conduit_payment(state: GameState, company: str, system: System, drops: int) -> int:
+    """Credits owed to another player for using their conduit: 1 per drop (p. 6)."""
+    return 0 if system.conduit_owner == company else drops
+
+
+def production_options(
+    state: GameState,
+    company: str,
+    bonus: int,
+    *,
+    second: bool = False,
+    exclude_powerhouse: str | None = None,
+) -> list[dict[str, Any]]:
+    """Every legal production now: each system × number of drops, with a preview.
+
+    Each entry: the system, `drops`, `energy`, `pays` ({owner, credits} or None), the
+    `contracts` this production could fulfil, a ready `command` fragment (and one per
+    contract in `commands`), a `label` and the system's `system_label`
+    ("3U → C3L(4) → P5-2 · up to 2 drops · 9 energy · pays ITA 2₵").
+    """
+    options: list[dict[str, Any]] = []
+    for system in production_systems(state, company):
+        if system.powerhouse == exclude_powerhouse:
+            continue
+        entries = [
+            _option(state, company, system, drops, bonus, second)
+            for drops in range(1, system.drops_available + 1)
+        ]
+        entries = [e for e in entries if e is not None]
+        if not entries:
+            continue
+        summary = _system_label(system, entries[-1])
+        for entry in entries:
+            entry["system_label"] = summary
+        options.extend(entries)
+    return options
+
+
+def _option(
+    state: GameState, company: str, system: System, drops: int, bonus: int, second: bool
+) -> dict[str, Any] | None:
+    energy = production_energy(state, company, system.value, drops, bonus, second=second)
+    credits = conduit_payment(state, company, system, drops)
+    if energy < 1 or not can_pay_credits(state, company, credits):
+        return None
+    command = {
+        "dam": system.dam,
+        "conduit": system.conduit,
+        "powerhouse": system.powerhouse,
+        "drops": drops,
+    }
+    contracts = fulfillable_contracts(state, company, energy)
+    pays = {"owner": system.conduit_owner, "credits": credits} if credits else None
+    label = f"{system.label()} · {drops} drop{'s' if drops > 1 else ''} · {energy} energy"
+    if pays:
+        label += f" · pays {SHORT_NAMES.get(system.conduit_owner, system.conduit_owner)} {credits}₵"
+    return {
+        **command,
+        "conduit_owner": system.conduit_owner,
+        "value": system.value,
+        "max_drops": system.drops_available,
+        "energy": energy,
+        "pays": pays,
+        "contracts": contracts,
+        "second": second,
+        "command": command,
+        "commands": [command] + [{**command, "contract": c} for c in contracts],
+        "label": label,
+    }
+
+
+def _system_label(system: System, best: dict[str, Any]) -> str:
+    drops = best["drops"]
+    text = (
+        f"{system.label()} · up to {drops} drop{'s' if drops > 1 else ''} · {best['energy']} energy"
+    )
+    if best["pays"]:
+        owner = SHORT_NAMES.get(system.conduit_owner, system.conduit_owner)
+        text += f" · pays {owner} {best['pays']['credits']}₵"
+    return text
+
+
+def second_production_options(
+    state: GameState, company: str, first_powerhouse: str
+) -> list[dict[str, Any]]:
+    """Germany's second production: another powerhouse, no bonus (Appendix 2, ruling R27)."""
+    return production_options(state, company, 0, second=True, exclude_powerhouse=first_powerhouse)
+
+
+# -- validating ----------------------------------------------------------------------------
+
+
+def check_production(
+    state: GameState,
+    company: str,
+    *,
+    dam: str,
+    conduit: str,
+    powerhouse: str,
+    drops: int,
+    bonus: int,
+    contract: str | None,
+    second: bool = False,
+) -> tuple[System, int]:
+    """Check one production (p. 6, p. 15); return the system and its energy.
+
+    Raises RuleViolation with a sentence naming the rule, CommandError for unknown spaces.
+    """
+    for space, kind in ((dam, "dam"), (conduit, "conduit"), (powerhouse, "powerhouse")):
+        if space not in SPACES or SPACES[space].kind != kind:
+            raise CommandError(f"{space!r} is not a {kind} space.")
+    system = _check_structures(state, company, dam, conduit, powerhouse)
+    _check_drops(system, drops)
+    energy = production_energy(state, company, system.value, drops, bonus, second=second)
+    if energy < 1:
+        raise RuleViolation(
+            "no_energy",
+            f"This production gives {energy} Energy; a production must give at least 1 "
+            "(Turbine Station).",
+        )
+    _check_payment(state, company, system, drops)
+    if contract is not None:
+        _check_contract(state, company, contract, energy)
+    return system, energy
+
+
+def _check_structures(
+    state: GameState, company: str, dam: str, conduit: str, powerhouse: str
+) -> System:
+    ph_basin = SPACES[powerhouse].basin
+    if state.powerhouses.get(powerhouse) != company:
+        raise RuleViolation(
+            "not_your_powerhouse", f"There is no powerhouse of yours on {powerhouse}."
+        )
+    if SPACES[dam].basin == ph_basin:
+        raise RuleViolation(
+            "not_connected",
+            f"Your powerhouse in basin {ph_basin} is not connected to dam {dam}: a dam and a "
+            "powerhouse in the same basin are never connected.",
+        )
+    owner = state.conduits.get(conduit)
+    if owner is None:
+        raise RuleViolation("no_conduit", f"No conduit has been built on {conduit}.")
+    c = SPACES[conduit]
+    if c.destination_basin != ph_basin:
+        raise RuleViolation(
+            "not_connected",
+            f"Conduit {conduit} leads to basin {c.destination_basin}, not to your powerhouse "
+            f"in basin {ph_basin}.",
+        )
+    if SPACES[dam].basin != c.basin:
+        raise RuleViolation(
+            "not_connected",
+            f"Conduit {conduit} starts in basin {c.basin}; it does not take water from dam {dam}.",
+        )
+    d = state.dams.get(dam)
+    if d is None:
+        raise RuleViolation("no_dam", f"There is no dam on {dam}.")
+    if d.owner not in (company, NEUTRAL):
+        raise RuleViolation(
+            "not_your_dam",
+            f"Dam {dam} belongs to {LONG_NAMES.get(d.owner, d.owner)}: you may produce only "
+            "from your own dams or neutral dams.",
+        )
+    return System(dam, conduit, powerhouse, owner, c.value, d.drops)
+
+
+def _check_drops(system: System, drops: int) -> None:
+    if drops < 1:
+        raise RuleViolation("no_drops", "A production moves at least 1 drop.")
+    if drops > system.drops_available:
+        held = system.drops_available
+        raise RuleViolation(
+            "not_enough_drops", f"That dam holds only {held} drop{'s' if held != 1 else ''}."
+        )
+
+
+def _check_payment(state: GameState, company: str, system: System, drops: int) -> None:
+    credits = conduit_payment(state, company, system, drops)
+    if not can_pay_credits(state, company, credits):
+        have = state.players[company].credits
+        owner = LONG_NAMES.get(system.conduit_owner, system.conduit_owner)
+        owner = owner[0].upper() + owner[1:]
+        raise RuleViolation(
+            "insufficient_credits",
+            f"You need {credits} Credits to pay {owner} for its conduit; you have {have}.",
+        )
+
+
+def _check_contract(state: GameState, company: str, contract: str, energy: int) -> None:
+    if contract not in CONTRACTS:
+        raise CommandError(f"There is no contract {contract!r}.")
+    if contract not in state.players[company].contracts and contract not in (
+        state.national_contracts
+    ):
+        raise RuleViolation(
+            "contract_unavailable",
+            f"Contract {contract} is neither face up in your supply nor an available national "
+            "contract.",
+        )
+    required = contract_requirement(state, company, contract)
+    if required > energy:
+        france = " (France: 3 less)" if abilities.france_discount(state, company) else ""
+        raise RuleViolation(
+            "contract_energy",
+            f"Contract {contract} needs {required} Energy{france} from this single production; "
+            f"it gives {energy}.",
+        )
+
+
+# -- deciding ------------------------------------------------------------------------------
+
+
+def decide_produce(
+    rec: Recorder,
+    company: str,
+    *,
+    dam: str,
+    conduit: str,
+    powerhouse: str,
+    drops: int,
+    bonus: int,
+    contract: str | None = None,
+    second: bool = False,
+) -> None:
+    """One production, in the steps of ruling R16.
+
+    1. take the drops; 2. energy (marker moved); 3. the drops flow on from the powerhouse's
+    basin (USA may gain downstream); 4. pay the conduit's owner; 5. fulfil at most one
+    contract; 6. company effect: Germany's optional second production, Italy's +3 steps.
+    Raises RuleViolation (nothing is emitted then).
+    """
+    state = rec.state
+    system, energy = check_production(
+        state, company, dam=dam, conduit=conduit, powerhouse=powerhouse, drops=drops,
+        bonus=bonus, contract=contract, second=second,
+    )  # fmt: skip
+    what = "Germany's second production" if second else "Production"
+    reason = f"{what}: {drops} drop(s) {system.label()}"
+    rec.emit(
+        "production_made", reason, company=company, dam=dam, conduit=conduit,
+        powerhouse=powerhouse, drops=drops, value=system.value, bonus=0 if second else bonus,
+        energy=energy, second=second, conduit_owner=system.conduit_owner,
+    )  # fmt: skip
+    move_energy(rec, company, energy, reason, usable=True)
+    basin = SPACES[powerhouse].basin
+    for _ in range(drops):
+        water.flow_drop(
+            rec, from_basin=basin, reason=f"{reason}: the drop flows on", company=company
+        )
+    _pay_conduit_owner(rec, company, system, drops)
+    if abilities.germany_may_produce_again(state, company, second=second):
+        # Pushed before the contract so that the contract reward's choices (if any) are
+        # answered first: the reward belongs to this production (ruling R16 steps 5 → 6).
+        _offer_second_production(rec, company, powerhouse)
+    if contract is not None:
+        fulfil_contract(rec, company, contract, energy, reason)
+    steps = abilities.italy_energy_steps(state, company)
+    move_energy(rec, company, steps, "Italy ability: 3 energy steps after a production",
+                usable=False)  # fmt: skip
+
+
+def _pay_conduit_owner(rec: Recorder, company: str, system: System, drops: int) -> None:
+    """1 Credit per drop to the conduit's owner, who also scores 1 VP per drop (p. 6)."""
+    owner = system.conduit_owner
+    if owner == company or drops < 1:
+        return
+    who = SHORT_NAMES.get(company, company)
+    reason = f"{who} used conduit {system.conduit} with {drops} drop(s)"
+    pay_credits(rec, company, drops, "conduit_use", reason)
+    gain_credits(rec, owner, drops, "conduit_use", reason)
+    score_vp(rec, owner, drops, "conduit_use", reason)
+
+
+def _offer_second_production(rec: Recorder, company: str, first_powerhouse: str) -> None:
+    options = second_production_options(rec.state, company, first_powerhouse)
+    if not options:
+        return
+    ask(
+        rec,
+        "second_production",
+        company,
+        "Germany ability: you may produce again with another powerhouse (no bonus)",
+        first_powerhouse=first_powerhouse,
+        options=options,
+        decline=True,
+    )
+
+
+@resolves("second_production")
+def _resolve_second_production(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+    """Answer: {"decline": true} or {dam, conduit, powerhouse, drops, contract?}."""
+    rec.emit("decision_resolved", "Germany's second production chosen", kind=decision.kind)
+    if answer.get("decline"):
+        return
+    first = decision.options["first_powerhouse"]
+    company = str(decision.player)
+    if answer.get("powerhouse") == first:
+        raise RuleViolation(
+            "same_powerhouse",
+            f"Germany's second production must use another powerhouse than {first}.",
+        )
+    try:
+        dam, conduit, powerhouse = answer["dam"], answer["conduit"], answer["powerhouse"]
+        drops = int(answer["drops"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CommandError("A production needs dam, conduit, powerhouse and drops.") from exc
+    decide_produce(
+        rec, company, dam=dam, conduit=conduit, powerhouse=powerhouse, drops=drops, bonus=0,
+        contract=answer.get("contract"), second=True,
+    )  # fmt: skip
+
+
+def fulfil_contract(
+    rec: Recorder, company: str, contract_id: str, energy: int, reason: str
+) -> None:
+    """Fulfil one contract with the contract-usable energy of one production (p. 16).
+
+    The contract leaves the hand (or the national contracts) and lies face down; its reward
+    is resolved by the one reward interpreter. France needs 3 less (ruling R9).
+    Raises RuleViolation if the contract is not available or the energy is too low.
+    """
+    _check_contract(rec.state, company, contract_id, energy)
+    national = contract_id in rec.state.national_contracts
+    rec.emit(
+        "contract_fulfilled",
+        f"{reason}: contract {contract_id} fulfilled",
+        company=company,
+        contract=contract_id,
+        energy=energy,
+        national=national,
+    )
+    from companion.engine import effects  # late: effects also drives water and production
+
+    effects.resolve(
+        rec,
+        company,
+        CONTRACTS[contract_id].reward,
+        source=contract_id,
+        reason=f"Reward of contract {contract_id}",
+        category="contract",
+    )
+
+
+# -- applying ------------------------------------------------------------------------------
+
+
+@applies("production_made")
+def _production_made(state: GameState, e: Event) -> None:
+    state.dams[e["dam"]].drops -= e["drops"]
+
+
+@applies("contract_fulfilled")
+def _contract_fulfilled(state: GameState, e: Event) -> None:
+    player = state.players[e["company"]]
+    contract = e["contract"]
+    if e["national"]:
+        state.national_contracts.remove(contract)
+    else:
+        player.contracts.remove(contract)
+    player.fulfilled.append(contract)
