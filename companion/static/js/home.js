@@ -1,0 +1,74 @@
+// Home: the saved games (resume, QR for late joiners, delete with confirmation).
+import { api } from './api.js';
+import { fromTemplate } from './dom.js';
+import { companyName } from './names.js';
+
+const list = document.getElementById('games');
+
+function field(node, name) {
+  return node.querySelector(`[data-field="${name}"]`);
+}
+
+function gameId(game) {
+  return game.game_id ?? game.id;
+}
+
+function players(game) {
+  const seats = game.players || game.seats || [];
+  return seats.map((s) => (typeof s === 'string' ? companyName(s) : `${companyName(s.company)}${s.name ? ` (${s.name})` : ''}${s.kind === 'automa' ? ' · Automa' : ''}`)).join(', ');
+}
+
+function when(game) {
+  const raw = game.updated_at || game.created_at || game.created || game.date;
+  if (!raw) return '';
+  const date = new Date(typeof raw === 'number' && raw < 1e12 ? raw * 1000 : raw);
+  return Number.isNaN(date.getTime()) ? String(raw) : date.toLocaleString();
+}
+
+function row(game) {
+  const node = fromTemplate('tpl-game-row');
+  const id = gameId(game);
+  const title = players(game) || `Game ${id}`;
+  field(node, 'title').textContent = title;
+  const bits = [when(game), game.mode, game.finished ? 'finished' : game.round ? `round ${game.round}` : ''].filter(Boolean);
+  field(node, 'detail').textContent = bits.join(' · ');
+  const resume = field(node, 'resume');
+  resume.href = `/g/${encodeURIComponent(id)}`;
+  resume.setAttribute('aria-label', `Resume ${title}`);
+  field(node, 'qr').setAttribute('aria-label', `QR code to join ${title}`);
+  field(node, 'qr').addEventListener('click', () => showQr(game));
+  const del = field(node, 'delete');
+  del.setAttribute('aria-label', `Delete ${title}`);
+  del.addEventListener('click', () => confirmDelete(game, title, node));
+  return node;
+}
+
+function showQr(game) {
+  const dialog = document.getElementById('qr-dialog');
+  field(dialog, 'img').src = api.qrUrl(gameId(game));
+  field(dialog, 'code').textContent = game.join_code || '';
+  dialog.showModal();
+}
+
+function confirmDelete(game, title, node) {
+  const dialog = document.getElementById('confirm-delete');
+  field(dialog, 'what').textContent = title;
+  dialog.returnValue = '';
+  dialog.addEventListener('close', async function onClose() {
+    dialog.removeEventListener('close', onClose);
+    if (dialog.returnValue !== 'delete') return;
+    await api.deleteGame(gameId(game));
+    node.remove();
+    document.getElementById('games-empty').hidden = list.children.length > 0;
+  });
+  dialog.showModal();
+}
+
+async function load() {
+  const data = await api.listGames();
+  const games = Array.isArray(data) ? data : data.games || [];
+  list.replaceChildren(...games.map(row));
+  document.getElementById('games-empty').hidden = games.length > 0;
+}
+
+load();

@@ -1,0 +1,139 @@
+// DOM events → command payloads. Every payload is a `command` the server listed as legal
+// (optionally with a number inside the server's `range`), or a correction the engine validates.
+import { api, ApiError } from './api.js';
+import { applyUpdate, clearSelection, notify, select, store } from './store.js';
+import { currentChoices } from './render/actions.js';
+import { actionLabel } from './names.js';
+
+let hooks = { toast: () => {}, instructions: () => {}, open: () => {}, reload: async () => {} };
+
+/** Wire the hooks main.js provides (toast, instructions sheet, other sheets, reload). */
+export function setHooks(h) {
+  hooks = { ...hooks, ...h };
+}
+
+/** Build the payload for the selected choice: its ready command plus the stepper's number. */
+export function payloadFor(choice, amount) {
+  const command = { ...choice.command };
+  if (choice.range) command[choice.range.field] = amount ?? choice.range.min;
+  return command;
+}
+
+/** POST a command with the version this device saw; explain a refusal in the game's words. */
+export async function send(command) {
+  try {
+    const result = await api.command(store.gameId, command, store.version);
+    applyUpdate(result);
+    hooks.instructions(result.instructions, result.version);
+    return result;
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      hooks.toast('Could not reach the server; your move was not recorded. Try again when “Reconnecting…” disappears.', true);
+      throw error;
+    }
+    if (error.status === 409) {
+      await hooks.reload();
+      hooks.toast('The game changed on another device — this is the latest state. Check it and try again.', true);
+    } else {
+      hooks.toast(error.body?.message || error.message, true);
+    }
+    return null;
+  }
+}
+
+function action(type) {
+  return (store.options?.actions || []).find((a) => a.type === type);
+}
+
+function onAction(button) {
+  const type = button.dataset.action;
+  const a = action(type);
+  if (button.getAttribute('aria-disabled') === 'true') {
+    const why = a?.why || (a?.enabled === false ? `${actionLabel(type)} is not possible now.` : 'It is not your turn on this device.');
+    select({ action: null, choice: null, space: null, why });
+    return;
+  }
+  if (store.ui.action === type) {
+    select({ action: null, choice: null, space: null, why: null });
+    return;
+  }
+  const choices = a?.choices || [];
+  // one possible choice: select it at once, so the second tap is "Confirm"
+  const only = choices.length === 1 ? 0 : null;
+  select({ action: type, choice: only, space: null, why: null, amount: only === 0 ? choices[0].range?.min ?? null : null });
+}
+
+function onChoice(index) {
+  const choices = currentChoices(store.options, store.ui);
+  const choice = choices[index];
+  if (!choice) return;
+  select({ choice: index, amount: choice.range ? (choice.range.default ?? choice.range.min) : null });
+}
+
+function onSpace(spaceId) {
+  const all = currentChoices(store.options, { ...store.ui, space: null });
+  const matching = all.filter((c) => c.space === spaceId);
+  if (!matching.length) return;
+  if (matching.length === 1) {
+    select({ space: spaceId, choice: 0, amount: matching[0].range?.min ?? null });
+  } else {
+    select({ space: spaceId, choice: null });
+  }
+}
+
+async function onConfirm(button) {
+  const choices = currentChoices(store.options, store.ui);
+  const choice = choices[store.ui.choice];
+  if (!choice) return;
+  button.disabled = true;
+  try {
+    await send(payloadFor(choice, store.ui.amount));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function onStep(delta) {
+  const choice = currentChoices(store.options, store.ui)[store.ui.choice];
+  if (!choice?.range) return;
+  const { min, max } = choice.range;
+  select({ amount: Math.max(min, Math.min(max, (store.ui.amount ?? min) + delta)) });
+}
+
+const HANDLERS = [
+  ['[data-action]', (b) => onAction(b)],
+  ['[data-choice]', (b) => onChoice(Number(b.dataset.choice))],
+  ['[data-space]', (b) => onSpace(b.dataset.space)],
+  ['[data-confirm]', (b) => onConfirm(b)],
+  ['[data-cancel]', () => { clearSelection(); notify(); }],
+  ['[data-clear-space]', () => select({ space: null, choice: null })],
+  ['[data-step-amount]', (b) => onStep(Number(b.dataset.stepAmount))],
+  ['[data-open]', (b) => hooks.open(b.dataset.open, b)],
+  ['[data-open-board]', (b) => hooks.open('board', b)],
+  ['[data-ledger]', (b) => hooks.open('ledger', b)],
+  ['[data-close-sheet]', () => hooks.open('close')],
+  ['[data-step]', (b) => hooks.open('step', b)],
+  ['[data-print]', () => window.print()],
+];
+
+function dispatch(event) {
+  for (const [selector, handler] of HANDLERS) {
+    const target = event.target.closest(selector);
+    if (target) {
+      handler(target, event);
+      return;
+    }
+  }
+}
+
+/** Listen once on the document (event delegation through data-* attributes). */
+export function listen() {
+  document.addEventListener('click', dispatch);
+  document.addEventListener('keydown', (event) => {
+    // SVG spaces are role=button: Enter and Space activate them like real buttons
+    if ((event.key === 'Enter' || event.key === ' ') && event.target.closest?.('svg [data-space][role="button"]')) {
+      event.preventDefault();
+      dispatch(event);
+    }
+  });
+}

@@ -1,0 +1,18 @@
+// Join: a device enters the game's short code and is sent to the game view.
+import { api } from './api.js';
+
+const form = document.getElementById('join-form');
+const error = document.getElementById('join-error');
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  error.hidden = true;
+  const code = document.getElementById('join-code').value.trim().toUpperCase();
+  try {
+    const result = await api.join(code);
+    window.location.assign(`/g/${encodeURIComponent(result.game_id)}`);
+  } catch (e) {
+    error.textContent = e.status === 404 ? `No game has the code ${code}. Check the code on the tablet.` : e.message;
+    error.hidden = false;
+  }
+});

@@ -1,0 +1,302 @@
+// The game view: load board + game, render every panel from the store, wire intents and
+// live updates (Socket.IO room of the game, catch-up on reconnect).
+import { api, ApiError } from './api.js';
+import { el } from './dom.js';
+import { listen, send, setHooks } from './intents.js';
+import { companyName, companyLetter, phaseName } from './names.js';
+import { applyUpdate, clearSelection, notify, setConnected, store, subscribe } from './store.js';
+import { connectGame } from './socket.js';
+import { choiceLabel, currentChoices, mapChip, renderActionBar } from './render/actions.js';
+import { badge, companyCard, renderBoard } from './render/company.js';
+import { renderContracts } from './render/contracts.js';
+import { animateAll, renderInstructions } from './render/instructions.js';
+import { renderLog } from './render/log.js';
+import { createMap } from './render/map.js';
+import { closeSheet, correctionCommand, correctionForm, ledgerNodes, openSheet, renderScores, sheetKind, undoPreviewNodes } from './render/sheets.js';
+import { renderTrack } from './render/track.js';
+
+const $ = (id) => document.getElementById(id);
+const phone = window.matchMedia('(max-width: 760px)');
+let map = null;
+let shownInstructionsVersion = -1;
+let lastInstructions = [];
+let toastTimer = null;
+
+store.gameId = document.body.dataset.gameId;
+store.joinCode = document.body.dataset.joinCode || null;
+store.me = localStorage.getItem(`barrage:me:${store.gameId}`) || null;
+
+function toast(message, error = false) {
+  const node = $('toast');
+  node.textContent = message;
+  node.classList.toggle('error', error);
+  node.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { node.hidden = true; }, error ? 7000 : 3500);
+}
+
+// ---- rendering -------------------------------------------------------------------------
+
+function renderHeader(state) {
+  const status = $('status');
+  const active = state.active;
+  const parts = [el('span', { text: `Round ${state.round}` }), '·', el('span', { text: phaseName(state.phase) })];
+  if (active && !state.finished) {
+    const p = state.players[active];
+    parts.push('·', el('span', { 'aria-label': `${companyName(active)} to play` }, '▶ ', badge(active), ` ${companyName(active)}`),
+      el('span', { class: 'chip', text: `${p?.engineers ?? 0} engineers` }));
+  }
+  status.replaceChildren(...parts.map((x) => (typeof x === 'string' ? document.createTextNode(` ${x} `) : x)));
+  const order = $('order');
+  order.replaceChildren(el('span', { text: 'Order:' }), ...(state.turn_order || []).flatMap((c, i) => [
+    i ? el('span', { 'aria-hidden': 'true', text: '›' }) : null,
+    el('span', { class: `badge co-${c}`, title: companyName(c), 'aria-label': companyName(c), text: companyLetter(c) }),
+  ]).filter(Boolean));
+}
+
+function renderCompanies(state) {
+  const ids = Object.keys(state.players || {});
+  if (phone.matches && store.me && ids.includes(store.me)) ids.sort((a, b) => (a === store.me ? -1 : b === store.me ? 1 : 0));
+  $('companies').replaceChildren(...ids.map((c) => companyCard(state.players[c], { active: c === state.active && !state.finished, mine: c === store.me })));
+}
+
+function legalSpaces() {
+  const out = new Map();
+  if (!store.options || (!store.ui.action && !store.options.pending)) return out;
+  const all = currentChoices(store.options, { ...store.ui, space: null });
+  const selected = currentChoices(store.options, store.ui)[store.ui.choice];
+  for (const c of all) {
+    if (!c.space || out.has(c.space)) continue;
+    out.set(c.space, { text: `${choiceLabel(c)} ${mapChip(c)}`.trim(), chip: mapChip(c), selected: selected?.space === c.space });
+  }
+  return out;
+}
+
+function canAct() {
+  if (!phone.matches || !store.me) return true;
+  const who = store.options?.pending ? store.options.pending.player : store.options?.player;
+  return !who || who === store.me;
+}
+
+function renderAutoma(state) {
+  const panel = $('automa');
+  const p = state.active ? state.players[state.active] : null;
+  if (!p || p.kind !== 'automa' || state.finished) {
+    panel.hidden = true;
+    return;
+  }
+  const last = state.automa?.last_decision || state.automa?.last || {};
+  const trace = last.trace || [];
+  panel.replaceChildren(
+    el('h2', {}, badge(p.company), ` Automa (level ${p.automa_level}) — ${companyName(p.company)}`),
+    last.tile ? el('p', { text: `Action tile: ${last.tile}` }) : el('p', { text: 'Tap the Automa action below to draw its tile; then Apply it or choose another legal move.' }),
+    trace.length ? el('ol', {}, ...trace.map((t) => el('li', { text: typeof t === 'string' ? t : t.text || t.reason || '' }))) : '',
+  );
+  panel.hidden = false;
+}
+
+function render() {
+  const { state, options } = store;
+  if (!state) return;
+  $('offline').hidden = store.connected;
+  renderHeader(state);
+  renderAutoma(state);
+  if (state.finished) {
+    renderScores($('scores'), state);
+    $('action-bar').hidden = true;
+  } else {
+    $('scores').hidden = true;
+    $('action-bar').hidden = false;
+    renderActionBar({ title: $('turn-title'), actions: $('actions'), why: $('why'), choices: $('choices'), confirm: $('confirm') }, state, options, store.ui, { canAct: canAct() });
+  }
+  renderCompanies(state);
+  renderTrack($('track'), state);
+  renderContracts($('offer'), state);
+  map?.update(state, legalSpaces());
+  if (sheetKind() === 'board') refreshBoardSheet();
+}
+
+// ---- sheets ------------------------------------------------------------------------------
+
+function showInstructions(instructions, version) {
+  if (!instructions?.length || version <= shownInstructionsVersion) return;
+  shownInstructionsVersion = version;
+  lastInstructions = instructions;
+  const list = el('ol', { class: 'instructions', 'aria-label': 'Table instructions' });
+  renderInstructions(list, instructions);
+  openSheet('instructions', 'Do this at the table', [list], [
+    el('button', { type: 'button', 'data-open': 'replay', text: 'Show drops again' }),
+    el('button', { type: 'button', class: 'primary', 'data-close-sheet': '', text: 'Done' }),
+  ]);
+  if (map) animateAll(map, instructions);
+}
+
+let boardCompany = null;
+function refreshBoardSheet() {
+  const p = store.state?.players?.[boardCompany];
+  if (!p) return;
+  const body = document.getElementById('sheet-body');
+  renderBoard(body, p);
+}
+
+async function openUndo() {
+  openSheet('undo', 'Undo the last action?', [el('p', { text: 'Loading what will be reverted…' })]);
+  try {
+    const preview = await api.undoPreview(store.gameId);
+    openSheet('undo', 'Undo the last action?', undoPreviewNodes(preview), [
+      el('button', { type: 'button', 'data-close-sheet': '', text: 'Keep it' }),
+      el('button', { type: 'button', class: 'danger primary', 'data-open': 'undo-confirm', text: 'Undo' }),
+    ]);
+  } catch (error) {
+    openSheet('undo', 'Nothing to undo', [el('p', { text: error.body?.message || error.message })], [el('button', { type: 'button', 'data-close-sheet': '', text: 'Close' })]);
+  }
+}
+
+async function confirmUndo(button) {
+  button.disabled = true;
+  try {
+    const result = await api.undo(store.gameId, store.version);
+    applyUpdate(result);
+    closeSheet();
+    toast('Undone.');
+  } catch (error) {
+    if (error.status === 409) await reload();
+    toast(error.body?.message || error.message, true);
+    button.disabled = false;
+  }
+}
+
+async function openLog() {
+  const box = el('div', {}, el('p', { text: 'Loading the log…' }));
+  openSheet('log', 'Log', [box]);
+  try {
+    const log = await api.log(store.gameId);
+    store.log = log;
+    renderLog(box, log);
+  } catch (error) {
+    renderLog(box, store.log);
+  }
+}
+
+function openCorrection() {
+  const form = correctionForm(store.state, store.board);
+  openSheet('correct', 'Correct a value', [form], [
+    el('button', { type: 'button', 'data-close-sheet': '', text: 'Cancel' }),
+    el('button', { type: 'button', class: 'primary', 'data-open': 'correct-send', text: 'Apply correction' }),
+  ]);
+}
+
+async function sendCorrection() {
+  const form = document.getElementById('correction-form');
+  if (!form.reportValidity()) return;
+  const result = await send(correctionCommand(form));
+  if (result) {
+    closeSheet();
+    toast('Correction logged.');
+  }
+}
+
+function openMenu() {
+  const seats = Object.keys(store.state?.players || {});
+  const claim = el('div', { class: 'row', role: 'group', 'aria-label': 'This device plays' },
+    ...seats.map((c) => el('button', { type: 'button', 'data-open': 'claim', 'data-company': c, 'aria-pressed': store.me === c ? 'true' : 'false' }, badge(c), ` ${companyName(c)}`)));
+  const nodes = [];
+  if (store.joinCode) {
+    nodes.push(el('p', {}, 'Join code: ', el('span', { class: 'join-code', text: store.joinCode })),
+      el('div', { class: 'qr' }, el('img', { src: api.qrUrl(store.gameId), alt: 'QR code to join this game' })));
+  }
+  nodes.push(el('h3', { text: 'This device plays' }), claim, el('p', {}, el('a', { class: 'button', href: '/', text: 'All games (home)' })));
+  openSheet('menu', 'Game', nodes);
+}
+
+async function claimSeat(button) {
+  const company = button.dataset.company;
+  try {
+    await api.claim(store.gameId, company);
+  } catch (error) {
+    if (error.status !== 404) {
+      toast(error.body?.message || error.message, true);
+      return;
+    }
+  }
+  store.me = company;
+  localStorage.setItem(`barrage:me:${store.gameId}`, company);
+  closeSheet();
+  toast(`This device plays ${companyName(company)}.`);
+  notify();
+}
+
+function open(kind, button) {
+  if (kind === 'close') return closeSheet();
+  if (kind === 'undo') return openUndo();
+  if (kind === 'undo-confirm') return confirmUndo(button);
+  if (kind === 'log') return openLog();
+  if (kind === 'correct') return openCorrection();
+  if (kind === 'correct-send') return sendCorrection();
+  if (kind === 'menu') return openMenu();
+  if (kind === 'claim') return claimSeat(button);
+  if (kind === 'replay') return map && animateAll(map, lastInstructions);
+  if (kind === 'step') {
+    const step = lastInstructions[Number(button.dataset.step)];
+    return step?.animate?.path && map?.animate(step.animate.path, step.animate.drops ?? 1);
+  }
+  if (kind === 'board') {
+    boardCompany = button.dataset.openBoard;
+    openSheet('board', `${companyName(boardCompany)} — company board`, []);
+    return refreshBoardSheet();
+  }
+  if (kind === 'ledger') {
+    const p = store.state.players[button.dataset.ledger];
+    return openSheet('ledger', `${companyName(p.company)} · ${button.dataset.category.replaceAll('_', ' ')}`, ledgerNodes(p, button.dataset.category));
+  }
+  return null;
+}
+
+// ---- loading and live updates -----------------------------------------------------------------
+
+async function reload() {
+  const game = await api.game(store.gameId);
+  store.version = Math.min(store.version, game.version);
+  applyUpdate(game);
+}
+
+function notJoined(error) {
+  const main = el('main', { class: 'page' }, el('section', { class: 'card' },
+    el('h1', { text: 'Join this game first' }),
+    el('p', { text: error.body?.message || 'This device has not joined the game. Enter the join code shown on the tablet.' }),
+    el('a', { class: 'button primary', href: '/join', text: 'Enter the join code' })));
+  document.body.classList.remove('game');
+  document.body.replaceChildren(main);
+}
+
+async function start() {
+  listen();
+  setHooks({ toast, instructions: showInstructions, open, reload });
+  subscribe(render);
+  phone.addEventListener?.('change', () => notify());
+  let board;
+  let game;
+  try {
+    [board, game] = await Promise.all([api.board(), api.game(store.gameId)]);
+  } catch (error) {
+    if (error instanceof ApiError && [401, 403, 404].includes(error.status)) return notJoined(error);
+    toast('Could not load the game. Is the server running?', true);
+    throw error;
+  }
+  store.board = board;
+  map = createMap($('map'), board);
+  shownInstructionsVersion = game.version;
+  applyUpdate(game);
+  if (game.instructions?.length) showInstructions(game.instructions, game.version + 0.5);
+  await connectGame(store.gameId, {
+    onUpdate: (payload) => {
+      if (applyUpdate(payload)) showInstructions(payload.instructions, payload.version);
+    },
+    onStatus: (connected) => setConnected(connected),
+    onReconnect: () => reload(),
+    poll: () => reload(),
+  });
+}
+
+clearSelection();
+start();

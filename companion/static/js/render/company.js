@@ -1,0 +1,102 @@
+// Company cards (compact, on the tablet) and the full company board (opened by a tap).
+import { el, fill, icon } from '../dom.js';
+import { company, companyLetter, companyName, contract, contractGroup, officer, rewardText } from '../names.js';
+import { wheelSvg, describeSegment } from './wheel.js';
+
+const PIECES = { base: 5, elevation: 5, conduit: 5, powerhouse: 4 };
+const PIECE_LETTER = { base: 'B', elevation: 'E', conduit: 'C', powerhouse: 'P' };
+const PIECE_NAME = { base: 'Bases', elevation: 'Elevations', conduit: 'Conduits', powerhouse: 'Powerhouses' };
+
+export function badge(companyId) {
+  return el('span', { class: `badge co-${companyId}`, 'aria-hidden': 'true', text: companyLetter(companyId) });
+}
+
+function pips(kind, built) {
+  const total = PIECES[kind];
+  const row = el('span', { class: 'pips', role: 'img', 'aria-label': `${PIECE_NAME[kind]}: ${built} built, ${total - built} left` });
+  for (let i = 0; i < total; i += 1) row.append(el('span', { class: `pip${i < built ? ' used' : ''}` }));
+  return row;
+}
+
+function stat(name, value, label) {
+  return el('span', { title: label }, icon(name, label), el('span', { text: value }));
+}
+
+function seatLabel(p) {
+  if (p.kind === 'automa') return `Automa L${p.automa_level}`;
+  return p.name || officer(p.officer)?.name || '';
+}
+
+/** The compact card: VP, energy, resources, pieces, wheel. A button that opens the board. */
+export function companyCard(p, { active = false, mine = false } = {}) {
+  const card = el('button', {
+    class: `company-card co-${p.company}${active ? ' active' : ''}${p.passed ? ' passed' : ''}${mine ? ' mine' : ''}`,
+    type: 'button',
+    'data-open-board': p.company,
+    'aria-label': `${companyName(p.company)}: ${p.vp} VP, ${p.energy} energy, ${p.credits} Credits${active ? ', active player' : ''}${p.passed ? ', passed' : ''}. Open the company board`,
+  });
+  card.append(el('span', { class: 'title' }, badge(p.company), el('span', { text: companyName(p.company) }), el('span', { class: 'who', text: seatLabel(p) + (p.passed ? ' · passed' : '') })));
+  card.append(el('span', { class: 'big-numbers' },
+    el('span', { class: 'big', 'data-testid': `vp-${p.company}` }, String(p.vp), el('small', { text: 'VP' })),
+    el('span', { class: 'big' }, String(p.energy), el('small', { text: '⚡' }))));
+  card.append(el('span', { class: 'resources' },
+    stat('credits', p.credits, 'Credits'),
+    stat('excavator', p.excavators, 'Excavators'),
+    stat('mixer', p.mixers, 'Concrete Mixers'),
+    stat('engineer', p.engineers, 'Engineers')));
+  const pieces = el('span', { class: 'pieces' });
+  for (const kind of Object.keys(PIECES)) pieces.append(el('span', {}, `${PIECE_LETTER[kind]} `, pips(kind, p.built?.[kind] ?? 0)));
+  card.append(el('span', { class: 'row' }, pieces, wheelSvg(p.wheel)));
+  return card;
+}
+
+function incomeChips(companyId, kind, built) {
+  const facts = company(companyId);
+  const slots = kind === 'powerhouse' ? facts?.powerhouse_track : facts?.incomes?.[kind];
+  const box = el('span', { class: 'income-slots' });
+  for (const slot of slots || []) {
+    const items = slot.rewards || slot.effects || [];
+    const text = items.map((r) => `${r.type.replaceAll('_', ' ')}${r.amount !== undefined ? ` ${r.amount}` : ''}`).join(', ');
+    const revealed = built >= slot.slot;
+    box.append(el('span', { class: `chip${revealed ? ' revealed' : ''}`, text: `${slot.slot}: ${text}${revealed ? ' ✓' : ''}` }));
+  }
+  return box;
+}
+
+export function contractChip(id, extra = '') {
+  const c = contract(id);
+  const group = contractGroup(id);
+  return el('span', { class: `contract ${group}`, 'data-contract': id },
+    el('strong', { text: `${id}${c ? ` · ⚡${c.energy_required}` : ''}` }),
+    el('span', { text: c ? rewardText(c.reward) : '' }),
+    extra ? el('span', { text: extra }) : null);
+}
+
+/** The full board inside `body`: structures with incomes, wheel, contracts, officer, tiles. */
+export function renderBoard(body, p) {
+  const rows = el('div', { class: 'rows' });
+  for (const kind of Object.keys(PIECES)) {
+    const built = p.built?.[kind] ?? 0;
+    rows.append(el('div', { class: 'structure-row' },
+      el('strong', { text: `${PIECE_NAME[kind]} ${built}/${PIECES[kind]}` }),
+      el('span', {}, pips(kind, built), ' ', incomeChips(p.company, kind, built))));
+  }
+  const off = officer(p.officer);
+  const hand = el('div', { class: 'contracts' }, ...(p.contracts || []).map((id) => contractChip(id)));
+  if (!p.contracts?.length) hand.append(el('span', { text: 'No contracts in hand' }));
+  fill(body,
+    el('div', { class: 'big-numbers' },
+      el('span', { class: 'big' }, String(p.vp), el('small', { text: 'VP' })),
+      el('span', { class: 'big' }, String(p.energy), el('small', { text: 'energy' })),
+      el('span', { class: 'big' }, String(p.credits), el('small', { text: 'Credits' }))),
+    el('p', { class: 'resources' },
+      stat('excavator', p.excavators, 'Excavators'), stat('mixer', p.mixers, 'Concrete Mixers'), stat('engineer', p.engineers, 'Engineers in supply')),
+    el('p', {}, el('strong', { text: 'Executive officer: ' }), off ? `${off.name} — ${off.text}` : (p.officer || '—')),
+    el('h3', { text: 'Structures and incomes' }), rows,
+    el('h3', { text: 'Construction wheel' }),
+    el('div', { class: `co-${p.company}` }, wheelSvg(p.wheel, { full: true })),
+    el('ul', {}, ...(p.wheel || []).map((seg, i) => el('li', { text: describeSegment(seg, i) }))),
+    el('p', {}, el('strong', { text: 'Technology tiles in supply: ' }), (p.tiles || []).join(', ') || '—'),
+    el('h3', { text: 'Contracts in hand' }), hand,
+    el('p', {}, el('strong', { text: 'Fulfilled: ' }), (p.fulfilled || []).join(', ') || '—'));
+}

@@ -1,0 +1,28 @@
+// The table instructions: numbered steps a person follows at the table; drop paths animate.
+import { el, fill } from '../dom.js';
+import { companyName } from '../names.js';
+
+/** Fill `list` with the steps; tapping a step with a drop path replays its animation. */
+export function renderInstructions(list, instructions) {
+  fill(list, ...(instructions || []).map((step, i) => {
+    const n = step.n ?? i + 1;
+    const who = step.company ? `${companyName(step.company)}: ` : '';
+    const text = step.text.startsWith(who) ? step.text : who + step.text;
+    const hasPath = Boolean(step.animate?.path?.length);
+    const button = el('button', {
+      type: 'button', class: 'step',
+      'data-step': i,
+      'aria-label': hasPath ? `${n}. ${text} (show the drops on the map)` : `${n}. ${text}`,
+      text,
+    });
+    if (!hasPath) button.setAttribute('aria-disabled', 'false');
+    return el('li', { class: step.kind || '' }, el('span', { class: 'n', 'aria-hidden': 'true', text: `${n}.` }), button);
+  }));
+}
+
+/** Play every drop animation of the sheet in order. */
+export async function animateAll(map, instructions) {
+  for (const step of instructions || []) {
+    if (step.animate?.path?.length) await map.animate(step.animate.path, step.animate.drops ?? 1);
+  }
+}

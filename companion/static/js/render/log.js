@@ -1,0 +1,39 @@
+// The game log as a story: one line per event (its reason), grouped by command.
+import { el, fill } from '../dom.js';
+import { companyName, phaseName } from '../names.js';
+
+function describeEvent(event) {
+  if (typeof event === 'string') return event;
+  return event.reason || event.text || event.message || event.type?.replaceAll('_', ' ') || '';
+}
+
+function entryLines(entry) {
+  if (typeof entry === 'string') return [entry];
+  if (entry.text) return [entry.text];
+  const events = entry.events || [];
+  const lines = events.map(describeEvent).filter(Boolean);
+  if (!lines.length && entry.command) lines.push(`${companyName(entry.command.player)} ${String(entry.command.type || '').replaceAll('_', ' ')}`);
+  return lines;
+}
+
+function entryWhen(entry) {
+  const bits = [];
+  if (entry.seq !== undefined) bits.push(`#${entry.seq}`);
+  if (entry.round) bits.push(`round ${entry.round}`);
+  if (entry.phase) bits.push(phaseName(entry.phase));
+  if (entry.kind === 'undo' || entry.undone) bits.push(entry.undone ? 'undone' : 'undo');
+  return bits.join(' · ');
+}
+
+/** Newest first. `log` is the list from GET /api/games/<id>/log (or the game payload). */
+export function renderLog(root, log) {
+  const entries = Array.isArray(log) ? log : log?.entries || log?.log || [];
+  const list = el('ol', { class: 'log', reversed: true });
+  for (const entry of [...entries].reverse()) {
+    const lines = entryLines(entry);
+    if (!lines.length) continue;
+    list.append(el('li', {}, el('span', { class: 'when', text: entryWhen(entry) }), ...lines.map((line) => el('div', { text: line }))));
+  }
+  if (!list.children.length) list.append(el('li', { text: 'Nothing has happened yet.' }));
+  fill(root, list);
+}

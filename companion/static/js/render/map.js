@@ -1,0 +1,223 @@
+// The schematic SVG map (683×1000): area bands, basins, rivers, conduits, dams, powerhouses,
+// headstreams and drops, drawn from /api/board geometry and the game state.
+import { svg } from '../dom.js';
+import { companyLetter, companyName } from '../names.js';
+
+const DAM_W = 62;
+const DAM_H = 28;
+const PH = 24; // powerhouse square
+const HS_W = 84;
+const HS_H = 44;
+
+const points = (list) => list.map(([x, y]) => `${x},${y}`).join(' ');
+
+/** Where an id on a flow path sits on the map ("4U", "A", "EXIT_L", "powerhouses:8", "8"). */
+function locator(board) {
+  const at = new Map();
+  for (const s of board.spaces) at.set(s.id, s.xy);
+  for (const h of board.headstreams) at.set(h.id, h.xy);
+  for (const e of board.exits || []) at.set(e.id, e.xy);
+  for (const b of board.basins) {
+    at.set(String(b.id), b.label_xy);
+    at.set(`basin:${b.id}`, b.label_xy);
+    const ph = board.spaces.filter((s) => s.kind === 'powerhouse' && String(s.basin) === String(b.id));
+    if (ph.length) {
+      const x = ph.reduce((sum, s) => sum + s.xy[0], 0) / ph.length;
+      const y = ph.reduce((sum, s) => sum + s.xy[1], 0) / ph.length;
+      at.set(`powerhouses:${b.id}`, [x, y]);
+    }
+  }
+  return (id) => at.get(String(id)) ?? null;
+}
+
+function drawBands(layer, board) {
+  const bands = board.area_bands_y || {};
+  for (const [area, [y0, y1]] of Object.entries(bands)) {
+    layer.append(svg('rect', { class: `band-${area}`, x: 0, y: y0, width: board.width, height: y1 - y0 }));
+    layer.append(svg('text', { class: 'band-label', x: board.width - 12, y: y0 + 28, 'text-anchor': 'end', text: area[0].toUpperCase() + area.slice(1) }));
+  }
+}
+
+function drawRivers(layer, board, at) {
+  for (const edge of board.river_edges || []) {
+    let path = edge.path;
+    if (!path) {
+      const a = at(edge.from);
+      const b = at(edge.to);
+      if (!a || !b) continue;
+      path = [a, b];
+    }
+    layer.append(svg('polyline', { class: 'river', points: points(path) }));
+  }
+}
+
+function conduitPath(space) {
+  return [space.xy, ...(space.path || [])];
+}
+
+function drawStatic(layers, board, at) {
+  drawBands(layers.bands, board);
+  drawRivers(layers.rivers, board, at);
+  for (const b of board.basins) {
+    layers.labels.append(svg('text', { class: 'basin-label', x: b.label_xy[0], y: b.label_xy[1], 'text-anchor': 'middle', 'dominant-baseline': 'central', text: b.id }));
+  }
+  for (const s of board.spaces) {
+    if (s.kind === 'conduit') {
+      layers.conduits.append(svg('polyline', { class: 'conduit-line', points: points(conduitPath(s)), 'data-conduit': s.id }));
+    }
+  }
+}
+
+function spaceShape(s) {
+  const [x, y] = s.xy;
+  if (s.kind === 'dam') return svg('rect', { class: 'space-shape', x: x - DAM_W / 2, y: y - DAM_H / 2, width: DAM_W, height: DAM_H, rx: 5 });
+  if (s.kind === 'powerhouse') return svg('rect', { class: 'space-shape', x: x - PH / 2, y: y - PH / 2, width: PH, height: PH, rx: 3 });
+  return svg('circle', { class: 'space-shape', cx: x, cy: y, r: 14 });
+}
+
+function structureAt(state, s) {
+  if (!state) return null;
+  if (s.kind === 'dam') {
+    const dam = state.dams?.[s.id];
+    return dam ? { owner: dam.owner, level: dam.level, drops: dam.drops, capacity: dam.capacity ?? dam.level } : null;
+  }
+  if (s.kind === 'conduit') return state.conduits?.[s.id] ? { owner: state.conduits[s.id] } : null;
+  return state.powerhouses?.[s.id] ? { owner: state.powerhouses[s.id] } : null;
+}
+
+function spaceLabel(s, built, legal) {
+  const parts = [];
+  if (s.kind === 'dam') parts.push(`Dam space ${s.id}${s.red_bordered ? ', red-bordered' : ''}`);
+  else if (s.kind === 'conduit') parts.push(`Conduit ${s.id}, value ${s.value}, to basin ${s.destination_basin}`);
+  else parts.push(`Powerhouse space ${s.id}${s.red_bordered ? ', red-bordered' : ''}`);
+  if (built) {
+    parts.push(`${companyName(built.owner)}${built.level ? ` dam level ${built.level}` : ''}`);
+    if (s.kind === 'dam') parts.push(`${built.drops} of ${built.capacity} drops`);
+  }
+  if (legal) parts.push(legal.text);
+  return parts.join('; ');
+}
+
+function drawSpace(s, built, legal) {
+  const g = svg('g', { class: `space ${s.kind}${s.red_bordered ? ' red' : ''}`, 'data-space': s.id });
+  if (built) g.classList.add('built', `co-${built.owner}`);
+  g.append(spaceShape(s));
+  const [x, y] = s.xy;
+  if (s.kind === 'conduit') {
+    const text = built ? `${companyLetter(built.owner)}${s.value}` : String(s.value);
+    g.append(svg('text', { class: built ? 'space-text' : 'value-text', x, y, text }));
+  } else if (built) {
+    const letter = companyLetter(built.owner);
+    g.append(svg('text', { class: 'space-text', x: s.kind === 'dam' ? x - 12 : x, y, text: letter }));
+    if (s.kind === 'dam') {
+      // one pip per level (Base + Elevations) so the level reads without colour
+      for (let i = 0; i < built.level; i += 1) {
+        g.append(svg('rect', { class: 'level-pip', x: x + 2 + i * 8, y: y - 8, width: 5, height: 16, rx: 1 }));
+      }
+    }
+  } else if (s.kind === 'dam') {
+    g.append(svg('text', { class: 'space-text', x, y, text: s.id }));
+  }
+  if (legal) {
+    g.classList.add('legal');
+    if (legal.selected) g.classList.add('selected');
+    g.setAttribute('role', 'button');
+    g.setAttribute('tabindex', '0');
+    g.append(svg('rect', { class: 'hit', x: x - DAM_W / 2 - 4, y: y - DAM_H / 2 - 4, width: DAM_W + 8, height: DAM_H + 8 }));
+  }
+  g.setAttribute('aria-label', spaceLabel(s, built, legal));
+  return g;
+}
+
+function drawDrops(layer, [x, y], drops, capacity, label) {
+  const shown = Math.min(drops, 6);
+  const startX = x - ((shown - 1) * 12) / 2;
+  for (let i = 0; i < shown; i += 1) {
+    layer.append(svg('circle', { class: 'drop', cx: startX + i * 12, cy: y, r: 5.5 }));
+  }
+  const text = capacity === undefined ? `${drops}` : `${drops}/${capacity}`;
+  if (drops > 0 || capacity !== undefined) {
+    layer.append(svg('text', { class: 'drop-count', x, y: y + (shown ? 20 : 5), text, 'aria-label': label }));
+  }
+}
+
+function drawHeadstreams(layer, board, state) {
+  for (const h of board.headstreams) {
+    const [x, y] = h.xy;
+    const tile = state?.headstream_tiles?.[h.id];
+    const drops = state?.headstreams?.[h.id] ?? 0;
+    const g = svg('g', { class: 'headstream', 'data-headstream': h.id, role: 'img', 'aria-label': `Headstream ${h.id}${tile ? ` (tile ${tile})` : ''}: ${drops} drops waiting` });
+    g.append(svg('rect', { class: 'headstream-shape', x: x - HS_W / 2, y: y - HS_H / 2, width: HS_W, height: HS_H, rx: 10 }));
+    g.append(svg('text', { class: 'headstream-text', x, y: y - 8, text: tile ? `${h.id} · ${tile}` : h.id }));
+    layer.append(g);
+    const dots = svg('g', {});
+    drawDrops(dots, [x, y + 10], drops, undefined, `${drops} drops`);
+    layer.append(dots);
+  }
+}
+
+function chipText(legal) {
+  return legal.chip ?? '';
+}
+
+function drawCostChip(layer, s, legal) {
+  const text = chipText(legal);
+  if (!text) return;
+  const [x, y] = s.xy;
+  const w = Math.max(26, text.length * 7.5 + 10);
+  const yy = s.kind === 'dam' ? y + DAM_H / 2 + 12 : y - 24;
+  const g = svg('g', { class: 'cost-chip', 'aria-hidden': 'true' });
+  g.append(svg('rect', { x: x - w / 2, y: yy - 10, width: w, height: 20, rx: 10 }));
+  g.append(svg('text', { x, y: yy, text }));
+  layer.append(g);
+}
+
+/**
+ * Build the map once inside `root` (an <svg>) and return a controller:
+ *   update(state, legal)  legal: Map(spaceId -> {text, chip, selected})
+ *   animate(path, drops)  move blue drops along a list of ids (flow paths)
+ */
+export function createMap(root, board) {
+  root.setAttribute('viewBox', `0 0 ${board.width} ${board.height}`);
+  root.replaceChildren();
+  const at = locator(board);
+  const names = ['bands', 'rivers', 'conduits', 'built', 'labels', 'headstreams', 'spaces', 'drops', 'chips', 'flying'];
+  const layers = Object.fromEntries(names.map((n) => [n, svg('g', { class: `layer-${n}` })]));
+  root.append(...names.map((n) => layers[n]));
+  drawStatic(layers, board, at);
+
+  function update(state, legal = new Map()) {
+    for (const n of ['built', 'headstreams', 'spaces', 'drops', 'chips']) layers[n].replaceChildren();
+    for (const s of board.spaces) {
+      const built = structureAt(state, s);
+      if (s.kind === 'conduit' && built) {
+        layers.built.append(svg('polyline', { class: 'conduit-outline', points: points(conduitPath(s)) }));
+        layers.built.append(svg('polyline', { class: `conduit-line built co-${built.owner}`, points: points(conduitPath(s)) }));
+      }
+      layers.spaces.append(drawSpace(s, built, legal.get(s.id)));
+      if (s.kind === 'dam' && built && s.held_drops_xy) {
+        drawDrops(layers.drops, s.held_drops_xy, built.drops, built.capacity, `${s.id}: ${built.drops} of ${built.capacity} drops`);
+      }
+      if (legal.has(s.id)) drawCostChip(layers.chips, s, legal.get(s.id));
+    }
+    drawHeadstreams(layers.headstreams, board, state);
+  }
+
+  function animate(path, drops = 1) {
+    const coords = (path || []).map(at).filter(Boolean);
+    if (coords.length < 2 || !root.isConnected) return Promise.resolve();
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    const runs = [];
+    for (let i = 0; i < Math.min(drops || 1, 5); i += 1) {
+      const dot = svg('circle', { class: 'flying-drop', cx: 0, cy: 0, r: 8 });
+      layers.flying.append(dot);
+      const frames = coords.map(([x, y]) => ({ transform: `translate(${x}px, ${y}px)` }));
+      const anim = dot.animate(frames, { duration: reduce ? 1 : 450 * coords.length, delay: i * 250, easing: 'ease-in-out', fill: 'forwards' });
+      runs.push(anim.finished.catch(() => null).then(() => dot.remove()));
+    }
+    return Promise.all(runs);
+  }
+
+  update(null);
+  return { update, animate, locate: at };
+}

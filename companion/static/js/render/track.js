@@ -1,0 +1,48 @@
+// The energy track (0-30+) with each company's marker, the bonus tiles by round, the objective.
+import { el, fill, svg } from '../dom.js';
+import { bonusTile, companyLetter, companyName, objective } from '../names.js';
+
+function energySvg(players) {
+  const W = 620;
+  const H = 70;
+  const x = (n) => 16 + (Math.min(n, 30) / 30) * (W - 32);
+  const label = players.map((p) => `${companyName(p.company)} ${p.energy}`).join(', ');
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `Energy track: ${label}` });
+  root.append(svg('line', { x1: x(0), x2: x(30), y1: 22, y2: 22, stroke: 'var(--ink-soft)', 'stroke-width': 3 }));
+  for (let n = 0; n <= 30; n += 1) {
+    const major = n % 6 === 0;
+    root.append(svg('line', { x1: x(n), x2: x(n), y1: major ? 12 : 17, y2: major ? 32 : 27, stroke: 'var(--ink-soft)', 'stroke-width': major ? 2 : 1 }));
+    if (major) root.append(svg('text', { x: x(n), y: 50, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700, fill: 'var(--ink)', text: n === 30 ? '30+' : n }));
+  }
+  const stack = new Map();
+  for (const p of players) {
+    const pos = Math.min(p.energy, 30);
+    const k = stack.get(pos) ?? 0;
+    stack.set(pos, k + 1);
+    const g = svg('g', { class: `co-${p.company}` });
+    const cx = x(pos);
+    const cy = 22 - k * 9;
+    g.append(svg('circle', { cx, cy, r: 11, fill: 'var(--co)', stroke: '#111', 'stroke-width': 2 }));
+    g.append(svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 12, 'font-weight': 900, fill: 'var(--co-ink)', text: companyLetter(p.company) }));
+    root.append(g);
+  }
+  return root;
+}
+
+/** Fill `root` with the energy track, the bonus tiles of rounds 1-5 and the objective. */
+export function renderTrack(root, state) {
+  const players = Object.values(state.players || {});
+  const bonus = el('div', { class: 'bonus-row' }, el('strong', { text: 'Bonus:' }));
+  (state.bonus_tiles || []).forEach((id, i) => {
+    const t = bonusTile(id);
+    const current = i + 1 === state.round;
+    bonus.append(el('span', {
+      class: 'chip', 'aria-current': current ? 'true' : undefined,
+      title: t?.counts ?? id,
+      text: `R${i + 1}: ${t ? `${t.vp_each} VP/${t.counts.split(' ')[0].replace(/s$/, '')}` : id}`,
+    }));
+  });
+  const obj = objective(state.objective);
+  if (state.objective) bonus.append(el('span', { class: 'chip', title: obj?.measure ?? '', text: `Objective: ${state.objective.replace(/^O_/, '').replaceAll('_', ' ').toLowerCase()}` }));
+  fill(root, energySvg(players), bonus);
+}

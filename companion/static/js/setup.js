@@ -1,0 +1,170 @@
+// The setup wizard: mode and players, seats (person or Automa), deals; creates the game and
+// ends with a checklist of what to place on the real board (read from the new game's state).
+import { api } from './api.js';
+import { el, fromTemplate } from './dom.js';
+import { CATALOG } from './catalog.js';
+import { BASE_COMPANIES, OFFICERS, bonusTile, companyName, contract, officer, rewardText } from './names.js';
+
+const form = document.getElementById('setup-form');
+const seatsBox = document.getElementById('seats');
+const errorBox = document.getElementById('setup-error');
+const buttons = { back: 'back', next: 'next', create: 'create', start: 'start' };
+for (const key of Object.keys(buttons)) buttons[key] = document.getElementById(key);
+let step = 1;
+
+const value = (name) => form.querySelector(`[name="${name}"]:checked`)?.value;
+const field = (node, name) => node.querySelector(`[data-field="${name}"]`);
+const introOfficer = Object.fromEntries(CATALOG.introductory.map((x) => [x.company, x.officer]));
+
+function option(v, text, selected) {
+  const o = el('option', { value: v, text });
+  o.selected = Boolean(selected);
+  return o;
+}
+
+function seatNode(i) {
+  const node = fromTemplate('tpl-seat');
+  field(node, 'legend').textContent = `Seat ${i + 1} (turn order ${i + 1})`;
+  const company = field(node, 'company');
+  company.append(...BASE_COMPANIES.map((c, k) => option(c, companyName(c), k === i)));
+  company.setAttribute('aria-label', `Seat ${i + 1} company`);
+  const kind = field(node, 'kind');
+  kind.setAttribute('aria-label', `Seat ${i + 1} played by`);
+  field(node, 'name').setAttribute('aria-label', `Seat ${i + 1} name`);
+  field(node, 'level').setAttribute('aria-label', `Seat ${i + 1} Automa level`);
+  field(node, 'officer').setAttribute('aria-label', `Seat ${i + 1} executive officer`);
+  kind.addEventListener('change', () => { field(node, 'level-label').hidden = kind.value !== 'automa'; });
+  company.addEventListener('change', () => syncOfficers());
+  return node;
+}
+
+function syncOfficers() {
+  const full = value('mode') === 'full';
+  seatsBox.querySelectorAll('.seat').forEach((node, i) => {
+    const company = field(node, 'company').value;
+    const select = field(node, 'officer');
+    const current = select.value;
+    const list = full ? OFFICERS.filter((o) => !o.expansion) : [officer(introOfficer[company])].filter(Boolean);
+    select.replaceChildren(...list.map((o, k) => option(o.id, `${o.name} — ${o.text}`, full ? (o.id === current || (!current && k === i)) : true)));
+    select.disabled = !full;
+  });
+}
+
+function buildSeats() {
+  const n = Number(value('players'));
+  const existing = seatsBox.querySelectorAll('.seat').length;
+  for (let i = existing; i < n; i += 1) seatsBox.append(seatNode(i));
+  while (seatsBox.querySelectorAll('.seat').length > n) seatsBox.lastElementChild.remove();
+  syncOfficers();
+}
+
+function seats() {
+  return [...seatsBox.querySelectorAll('.seat')].map((node, i) => {
+    const kind = field(node, 'kind').value;
+    const seat = {
+      company: field(node, 'company').value,
+      officer: field(node, 'officer').value || null,
+      kind,
+      name: field(node, 'name').value.trim() || (kind === 'automa' ? 'Automa' : `Player ${i + 1}`),
+    };
+    if (kind === 'automa') seat.automa_level = Number(field(node, 'level').value);
+    return seat;
+  });
+}
+
+function problem() {
+  if (step === 2) {
+    const companies = seats().map((s) => s.company);
+    if (new Set(companies).size !== companies.length) return 'Each seat needs a different company.';
+    const officers = seats().map((s) => s.officer);
+    if (value('mode') === 'full' && new Set(officers).size !== officers.length) return 'Each seat needs a different executive officer.';
+  }
+  return null;
+}
+
+function show(n) {
+  step = n;
+  form.querySelectorAll('section[data-step]').forEach((s) => { s.hidden = Number(s.dataset.step) !== n; });
+  document.querySelectorAll('[data-step-label]').forEach((li) => {
+    if (Number(li.dataset.stepLabel) === n) li.setAttribute('aria-current', 'step');
+    else li.removeAttribute('aria-current');
+  });
+  buttons.back.hidden = n === 1 || n === 4;
+  buttons.next.hidden = n >= 3;
+  buttons.create.hidden = n !== 3;
+  buttons.start.hidden = n !== 4;
+  errorBox.hidden = true;
+  form.querySelector(`section[data-step="${n}"] h1`)?.focus?.();
+}
+
+function fail(message) {
+  errorBox.textContent = message;
+  errorBox.hidden = false;
+}
+
+function checklist(state, created) {
+  const items = [];
+  const add = (text) => items.push(el('li', { text }));
+  const players = Object.values(state.players || {});
+  for (const p of players) {
+    const off = officer(p.officer);
+    add(`${companyName(p.company)}${p.name ? ` (${p.name})` : ''}: company board, ${p.engineers} Engineers, ${p.credits} Credits, ${p.excavators} Excavators, ${p.mixers} Concrete Mixers, ${p.vp} VP${off ? `, officer ${off.name}` : ''}; technology tiles ${(p.tiles || []).join(', ') || '—'}.`);
+    for (const id of p.contracts || []) add(`${companyName(p.company)}: starting contract ${id} (${rewardText(contract(id)?.reward)}).`);
+  }
+  if (state.turn_order?.length) add(`Turn order: ${state.turn_order.map(companyName).join(' › ')}.`);
+  for (const [letter, tile] of Object.entries(state.headstream_tiles || {})) add(`Headstream ${letter}: tile ${tile}.`);
+  for (const [space, dam] of Object.entries(state.dams || {})) {
+    if (dam.owner === 'neutral') add(`Neutral dam on ${space}${dam.drops ? ` holding ${dam.drops} drop${dam.drops > 1 ? 's' : ''}` : ''}.`);
+  }
+  (state.bonus_tiles || []).forEach((id, i) => add(`Energy track, round ${i + 1}: bonus tile ${id}${bonusTile(id) ? ` (${bonusTile(id).vp_each} VP per ${bonusTile(id).counts})` : ''}.`));
+  if (state.objective) add(`Objective tile: ${state.objective}.`);
+  for (const color of ['green', 'yellow', 'red']) {
+    const offer = (state.contract_offer?.[color] || []).filter(Boolean);
+    if (offer.length) add(`Contract Office, ${color}: ${offer.join(', ')}.`);
+  }
+  if (state.national_contracts?.length) add(`National contracts: ${state.national_contracts.join(', ')}.`);
+  if ((state.patent_offer || []).some(Boolean)) add(`Patent Office: ${state.patent_offer.filter(Boolean).join(', ')}.`);
+  if (state.pending?.length) add('The table still has draws to enter: the game view asks for each one and offers only what can still be drawn.');
+  document.getElementById('checklist').replaceChildren(...items);
+  document.getElementById('created-code').textContent = created.join_code || '';
+  buttons.start.href = `/g/${encodeURIComponent(created.game_id)}`;
+}
+
+async function create() {
+  const payload = { mode: value('mode'), seats: seats(), deals: value('deals') };
+  const seed = document.getElementById('seed').value;
+  if (payload.deals === 'app' && seed !== '') payload.seed = Number(seed);
+  buttons.create.disabled = true;
+  try {
+    const created = await api.createGame(payload);
+    let game = null;
+    try { game = await api.game(created.game_id); } catch { game = null; }
+    checklist(game?.state || {}, created);
+    show(4);
+  } catch (error) {
+    fail(error.body?.message || error.message);
+  } finally {
+    buttons.create.disabled = false;
+  }
+}
+
+buttons.next.addEventListener('click', () => {
+  const p = problem();
+  if (p) return fail(p);
+  if (step === 1) buildSeats();
+  return show(step + 1);
+});
+buttons.back.addEventListener('click', () => show(Math.max(1, step - 1)));
+buttons.create.addEventListener('click', () => {
+  const p = problem();
+  return p ? fail(p) : create();
+});
+form.addEventListener('change', (event) => {
+  if (event.target.name === 'mode') syncOfficers();
+  if (event.target.name === 'deals') {
+    document.getElementById('seed-row').hidden = value('deals') !== 'app';
+    document.getElementById('table-note').hidden = value('deals') !== 'table';
+  }
+});
+form.addEventListener('submit', (event) => event.preventDefault());
+show(1);
