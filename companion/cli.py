@@ -1,0 +1,113 @@
+"""`companion serve | games | bench`: start the table server, list games, run the benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import segno
+
+from companion.app import DEFAULT_DATABASE
+
+DEFAULT_PORT = 5000
+# A documentation address (TEST-NET-1): connecting a UDP socket only asks the OS which
+# interface would route there; no packet is sent.
+ROUTE_PROBE = ("192.0.2.1", 9)
+
+
+def lan_ip() -> str:
+    """This machine's address on the local network (what a tablet types), else 127.0.0.1."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(ROUTE_PROBE)
+            address = str(probe.getsockname()[0])
+            if not address.startswith("0."):
+                return address
+    except OSError:
+        pass
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "127.0.0.1"
+
+
+def tablet_url(host: str, port: int) -> str:
+    """The URL to open on the tablet: the LAN address when listening on every interface."""
+    shown = lan_ip() if host in ("0.0.0.0", "::", "") else host
+    return f"http://{shown}:{port}"
+
+
+def banner(url: str) -> str:
+    return f"Barrage Companion is running. Open {url} on the tablet (or scan the code below)."
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Start the web server on the SQLite file and print the URL and a terminal QR code."""
+    from companion.app import create_app
+    from companion.extensions import socketio
+
+    url = tablet_url(args.host, args.port)
+    app = create_app({"DATABASE": args.db, "PUBLIC_URL": url})
+    print(banner(url), flush=True)
+    segno.make(url, error="m").terminal(compact=True)
+    print(f"Games are kept in {Path(args.db).resolve()}. Stop with Ctrl+C.", flush=True)
+    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)
+    return 0
+
+
+def games(args: argparse.Namespace) -> int:
+    """List every game in the database with its join code (for whoever runs the server)."""
+    from companion.store import Store
+
+    listed = Store(args.db).list_games()
+    if not listed:
+        print("No games yet.")
+    for game in listed:
+        players = ", ".join(p["name"] or p["company"] for p in game["players"])
+        print(
+            f"{game['join_code']}  {game['created_at'][:16]}  round {game['round']}  "
+            f"{game['title']}  ({players})"
+        )
+    return 0
+
+
+def bench(args: argparse.Namespace) -> int:
+    """Run bench/run.py (engine speed) if this checkout has it."""
+    script = Path(__file__).resolve().parents[1] / "bench" / "run.py"
+    if not script.exists():
+        print("No benchmark in this installation (bench/run.py is missing).", file=sys.stderr)
+        return 1
+    return subprocess.call([sys.executable, str(script), *args.rest])
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="companion", description="Barrage Companion")
+    sub = p.add_subparsers(dest="command")
+    db_default = os.environ.get("COMPANION_DB", DEFAULT_DATABASE)
+    port_default = int(os.environ.get("COMPANION_PORT", DEFAULT_PORT))
+    s = sub.add_parser("serve", help="start the server for the tablet and phones")
+    s.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
+    s.add_argument("--port", type=int, default=port_default, help="port (env COMPANION_PORT)")
+    s.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")
+    s.set_defaults(func=serve)
+    g = sub.add_parser("games", help="list the games and their join codes")
+    g.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")
+    g.set_defaults(func=games)
+    b = sub.add_parser("bench", help="run the engine benchmark (bench/run.py)")
+    b.add_argument("rest", nargs=argparse.REMAINDER, help="arguments for bench/run.py")
+    b.set_defaults(func=bench)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `companion` and `python -m companion` (no command: serve)."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments or arguments[0].startswith("-") and arguments[0] not in ("-h", "--help"):
+        arguments = ["serve", *arguments]
+    args = parser().parse_args(arguments)
+    return int(args.func(args))
