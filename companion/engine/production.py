@@ -411,7 +411,7 @@ def _offer_second_production(rec: Recorder, company: str, first_powerhouse: str)
         "Germany ability: you may produce again with another powerhouse (no bonus)",
         first_powerhouse=first_powerhouse,
         options=options,
-        decline=True,
+        answers=[*(c for o in options for c in o["commands"]), {"decline": True}],
     )
 
 
