@@ -1,0 +1,77 @@
+"""Where the Automa puts water drops (automa.md §7.2, §7.10; ruling A15's letter tie-break).
+
+Goal (Impl-H, D15): as many drops as possible end up stored in the Automa's own dams (neutral
+dams do not count), judged on the current map; only drops that help are placed; equally good
+headstreams are ordered by the letters of the criteria tile. Drops waiting for the Water Flow
+phase are judged together with the drops already waiting; a drop that flows at once is judged
+alone on the map as it is now. Pure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations_with_replacement
+
+from companion.engine import water
+from companion.engine.automa.tiles import Criteria
+from companion.engine.board import HEADSTREAM_LETTERS
+from companion.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class WaterChoice:
+    """Drops to place (one letter per drop) and how many end up in own dams."""
+
+    letters: tuple[str, ...]
+    stored: int
+    note: str
+
+    @property
+    def is_useful(self) -> bool:
+        return self.stored > 0
+
+
+def stored_in_own_dams(state: GameState, company: str, extra: dict[str, int]) -> int:
+    """Drops own dams would catch if the waiting drops plus `extra` flowed now."""
+    caught = water.simulate_catches(state, extra)
+    return sum(n for space, n in caught.items() if state.dams[space].owner == company)
+
+
+def _best(state: GameState, company: str, n: int, criteria: Criteria) -> WaterChoice:
+    base = stored_in_own_dams(state, company, {})
+    best: tuple[tuple[int, int, tuple[int, ...]], tuple[str, ...], int] | None = None
+    for k in range(1, n + 1):
+        for combo in combinations_with_replacement(HEADSTREAM_LETTERS, k):
+            extra: dict[str, int] = {}
+            for letter in combo:
+                extra[letter] = extra.get(letter, 0) + 1
+            gain = stored_in_own_dams(state, company, extra) - base
+            ordered = tuple(sorted(combo, key=criteria.letter_rank))
+            key = (-gain, k, tuple(criteria.letter_rank(x) for x in ordered))
+            if best is None or key < best[0]:
+                best = (key, ordered, gain)
+    if best is None or best[2] <= 0:
+        return WaterChoice((), 0, "no drop would reach an own dam with room")
+    letters, gain = best[1], best[2]
+    letters_text = ", ".join(letters)
+    return WaterChoice(
+        letters,
+        gain,
+        f"{len(letters)} drop(s) on {letters_text}: {gain} would be stored in own dams "
+        f"(letters {'-'.join(criteria.headstreams)} break ties)",
+    )
+
+
+def choose_waiting_drops(
+    state: GameState, company: str, n: int, criteria: Criteria
+) -> WaterChoice:
+    """Up to `n` drops for the headstream tiles, flowing in the Water Flow phase (§7.2)."""
+    return _best(state, company, n, criteria)
+
+
+def choose_flowing_drops(
+    state: GameState, company: str, n: int, criteria: Criteria
+) -> WaterChoice:
+    """Up to `n` new drops that flow at once, alone (the waiting drops stay, §7.2)."""
+    quiet = replace(state, headstreams={letter: 0 for letter in HEADSTREAM_LETTERS})
+    return _best(quiet, company, n, criteria)
