@@ -1,0 +1,265 @@
+"""Special effects of the Advanced Technology tiles, resolved after placement (Appendix 4).
+
+Cost-changing effects (L1_ANY no red-border fee, L2_CONDUIT cap, L2_ANY interchangeable
+Machineries, L3_BASE no Excavators, L1_POWERHOUSE / L3_BASE no Engineers) live in
+construction.py because they act before placement; this module resolves the effects that
+happen after the piece is on the map and its income is paid (companies.md §2 step 7), so
+counts such as "Bases you have built" include the new piece.
+
+Effects that place drops or produce may be declined (ruling R23): they become pending
+Decisions. Credits, VP and wheel turns are simply applied. An Automa below level 3 has no
+special effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.board import SPACES
+from companion.engine.catalog import ADVANCED_TILES, is_advanced
+from companion.engine.economy import gain_credits, move_energy, score_vp
+from companion.engine.errors import RuleViolation
+from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.state import Decision, GameState
+from companion.engine.wheel import rotate_wheel, tiles_on_wheel
+
+CATEGORY = "advanced_tile"
+
+
+def effects_active(state: GameState, company: str) -> bool:
+    """An Automa below level 3 ignores the special effects of advanced tiles."""
+    player = state.players[company]
+    return not (player.is_automa and player.automa_level < 3)
+
+
+def dam_capacity(state: GameState, dam_space: str) -> int:
+    """Capacity of a dam, by water.capacity (Graziano, ruling R11) when it is available."""
+    try:
+        from companion.engine import water
+    except ImportError:  # water.py not written yet: the plain rule (level = capacity)
+        return state.dams[dam_space].level
+    return int(water.capacity(state, dam_space))
+
+
+def advanced_tiles_owned(state: GameState, company: str) -> int:
+    """Advanced tiles in the personal supply and on the wheel (officers' tiles excluded)."""
+    player = state.players[company]
+    return sum(1 for t in [*player.tiles, *tiles_on_wheel(state, company)] if is_advanced(t))
+
+
+def apply_tile_effect(rec: Recorder, company: str, tile: str, structure: str, space: str) -> None:
+    """Resolve the special effect of `tile` (or the tile Anton's tile copies) after placement."""
+    state = rec.state
+    if tile not in ADVANCED_TILES or not effects_active(state, company):
+        return
+    handler = _EFFECTS.get(tile)
+    if handler is not None:  # cost-only tiles (L1_ANY, L2_ANY, ...) have nothing to do now
+        handler(rec, company, structure, space)
+
+
+# -- the effects ---------------------------------------------------------------------------
+
+
+def _l1_base(rec: Recorder, company: str, structure: str, space: str) -> None:
+    """L1_BASE: 1 drop in each of your dams holding none (the new Base too); declinable."""
+    empty = sorted(s for s, d in rec.state.dams.items() if d.owner == company and d.drops == 0)
+    if not empty:
+        return
+    ask(
+        rec,
+        "tile_effect",
+        company,
+        "Level I Base tile: put 1 drop in each of your empty dams?",
+        tile="L1_BASE",
+        drops={s: 1 for s in empty},
+        answers=[{"accept": True}, {"accept": False}],
+    )
+
+
+def _l1_elevation(rec: Recorder, company: str, structure: str, space: str) -> None:
+    """L1_ELEVATION: rotate the wheel 1 segment per Elevation built (this one included)."""
+    steps = rec.state.players[company].built["elevation"]
+    rotate_wheel(rec, company, steps, f"Level I Elevation tile: {steps} Elevations built")
+
+
+def _l1_conduit(rec: Recorder, company: str, structure: str, space: str) -> None:
+    """L1_CONDUIT: gain 2 Credits x the value of the Conduit just built."""
+    value = SPACES[space].value
+    gain_credits(rec, company, 2 * value, CATEGORY, f"Level I Conduit tile: value {value} x 2")
+
+
+def _l2_base(rec: Recorder, company: str, structure: str, space: str) -> None:
+    """L2_BASE: produce energy = Bases built; usable for a contract."""
+    energy = rec.state.players[company].built["base"]
+    _ask_tile_energy(rec, company, "L2_BASE", energy, f"Level II Base tile: {energy} Bases built")
+
+
+def _l3_conduit(rec: Recorder, company: str, structure: str, space: str) -> None:
+    """L3_CONDUIT: produce 2 x the value of the Conduit just built; usable for a contract."""
+    value = SPACES[space].value
+    _ask_tile_energy(
+        rec, company, "L3_CONDUIT", 2 * value, f"Level III Conduit tile: value {value} x 2"
+    )
+
+
+def _l2_elevation(rec: Recorder, company: str, structure: str, space: str) -> None:
+    """L2_ELEVATION: fill the dam just raised to its capacity from the general supply."""
+    missing = dam_capacity(rec.state, space) - rec.state.dams[space].drops
+    if missing <= 0:
+        return
+    ask(
+        rec,
+        "tile_effect",
+        company,
+        f"Level II Elevation tile: fill the dam on {space} with {missing} drops?",
+        tile="L2_ELEVATION",
+        drops={space: missing},
+        answers=[{"accept": True}, {"accept": False}],
+    )
+
+
+def _l2_powerhouse(rec: Recorder, company: str, structure: str, space: str) -> None:
+    """L2_POWERHOUSE: an immediate production +2 with any own powerhouse (declinable)."""
+    from companion.engine import production
+
+    options = production.production_options(rec.state, company, 2)
+    if not options:
+        return
+    ask(
+        rec,
+        "tile_production",
+        company,
+        "Level II Powerhouse tile: produce now with +2?",
+        tile="L2_POWERHOUSE",
+        bonus=2,
+        productions=options,
+        answers=[
+            *(c for o in options for c in o.get("commands", [o["command"]])),
+            {"decline": True},
+        ],
+    )
+
+
+def _l3_elevation(rec: Recorder, company: str, structure: str, space: str) -> None:
+    """L3_ELEVATION: 3 VP per own dam with at least one Elevation (this one included)."""
+    dams = sum(1 for d in rec.state.dams.values() if d.owner == company and d.level >= 2)
+    score_vp(rec, company, 3 * dams, CATEGORY, f"Level III Elevation tile: {dams} raised dams")
+
+
+def _l3_powerhouse(rec: Recorder, company: str, structure: str, space: str) -> None:
+    """L3_POWERHOUSE: 3 VP per Powerhouse built (this one included)."""
+    n = rec.state.players[company].built["powerhouse"]
+    score_vp(rec, company, 3 * n, CATEGORY, f"Level III Powerhouse tile: {n} Powerhouses")
+
+
+def _l3_any(rec: Recorder, company: str, structure: str, space: str) -> None:
+    """L3_ANY: 3 VP per advanced tile owned (supply + wheel, this one included)."""
+    n = advanced_tiles_owned(rec.state, company)
+    score_vp(rec, company, 3 * n, CATEGORY, f"Level III tile: {n} advanced tiles owned")
+
+
+_EFFECTS = {
+    "L1_BASE": _l1_base,
+    "L1_ELEVATION": _l1_elevation,
+    "L1_CONDUIT": _l1_conduit,
+    "L2_BASE": _l2_base,
+    "L2_ELEVATION": _l2_elevation,
+    "L2_POWERHOUSE": _l2_powerhouse,
+    "L3_ELEVATION": _l3_elevation,
+    "L3_CONDUIT": _l3_conduit,
+    "L3_POWERHOUSE": _l3_powerhouse,
+    "L3_ANY": _l3_any,
+}
+
+
+def _ask_tile_energy(rec: Recorder, company: str, tile: str, energy: int, reason: str) -> None:
+    """Produced energy from a tile: moves the marker and may fulfil one contract (declinable)."""
+    from companion.engine import production
+
+    contracts = list(production.fulfillable_contracts(rec.state, company, energy))
+    ask(
+        rec,
+        "tile_contract",
+        company,
+        reason,
+        tile=tile,
+        energy=energy,
+        contracts=contracts,
+        answers=[
+            {"produce": True, "contract": None},
+            *[{"produce": True, "contract": c} for c in contracts],
+            {"produce": False, "contract": None},
+        ],
+    )
+
+
+# -- resolvers -----------------------------------------------------------------------------
+
+
+def _check_answer(decision: Decision, answer: dict[str, Any], keys: tuple[str, ...]) -> None:
+    picked = {k: answer.get(k) for k in keys}
+    legal = [{k: a.get(k) for k in keys} for a in decision.options.get("answers", [])]
+    if picked not in legal:
+        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+
+
+@resolves("tile_effect")
+def _resolve_tile_effect(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+    _check_answer(decision, answer, ("accept",))
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
+    if answer.get("accept"):
+        rec.emit(
+            "tile_drops_added",
+            decision.reason,
+            company=decision.player,
+            tile=decision.options["tile"],
+            drops=dict(decision.options["drops"]),
+        )
+
+
+@resolves("tile_contract")
+def _resolve_tile_contract(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+    _check_answer(decision, answer, ("produce", "contract"))
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
+    if not answer.get("produce"):
+        return
+    company = str(decision.player)
+    energy = int(decision.options["energy"])
+    move_energy(rec, company, energy, decision.reason, usable=True)
+    if answer.get("contract"):
+        from companion.engine import production
+
+        production.fulfil_contract(rec, company, answer["contract"], energy, decision.reason)
+
+
+@resolves("tile_production")
+def _resolve_tile_production(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+    if answer.get("decline"):
+        _check_answer(decision, answer, ("decline",))
+        rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
+        return
+    keys = ("dam", "conduit", "powerhouse", "drops")
+    legal = [
+        {k: a.get(k) for k in keys} for a in decision.options["answers"] if not a.get("decline")
+    ]
+    if {k: answer.get(k) for k in keys} not in legal:
+        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
+    from companion.engine import production
+
+    production.decide_produce(
+        rec,
+        str(decision.player),
+        dam=answer["dam"],
+        conduit=answer["conduit"],
+        powerhouse=answer["powerhouse"],
+        drops=int(answer["drops"]),
+        bonus=int(decision.options.get("bonus", 2)),
+        contract=answer.get("contract"),
+    )
+
+
+@applies("tile_drops_added")
+def _tile_drops_added(state: GameState, e: Event) -> None:
+    for space, n in e["drops"].items():
+        state.dams[space].drops += n

@@ -1,0 +1,718 @@
+"""The Construction action: costs, placement legality, the wheel, income revealed by pieces.
+
+Rulebook: Construction Action (pp. 13-15), costs (p. 14), Income (p. 12), Appendix 3
+(officers), Appendix 4 (advanced tiles); facts in companies.md §1-3. Steps of one action:
+
+1. Engineers on the leftmost free construction space of the company board (1/2/3/3; the 4th
+   space also costs 3 Credits) — skipped by the engineer-free tiles (L1_POWERHOUSE, L3_BASE);
+2. the technology tile goes into the open segment of the wheel, 3. with the Machineries;
+4. the wheel turns 1 segment; 5. the leftmost piece goes on a legal free space (+3 Credits
+for a Base or Powerhouse on a red-bordered space); 6. a revealed income pays at once;
+7. an advanced tile's special effect (advanced.py).
+
+Everything is validated before the first event, so a refused command changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine import advanced, effects, officers
+from companion.engine.board import SPACES, Space
+from companion.engine.catalog import (
+    ABILITY_FROM_POWERHOUSES,
+    ADVANCED_TILES,
+    ANTON_TILE,
+    COMPANIES,
+    CONSTRUCTION_SPACES,
+    INCOME_SLOTS,
+    POWERHOUSE_BONUS_BY_BUILT,
+    STRUCTURE_NAMES,
+    tile_structures,
+)
+from companion.engine.economy import can_pay_credits, pay_credits
+from companion.engine.errors import RuleViolation
+from companion.engine.events import Event, Recorder, applies
+from companion.engine.officers import Payment
+from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, Dam, GameState
+from companion.engine.wheel import load_wheel, rotate_wheel, tiles_on_wheel
+
+BASE_EXCAVATORS = {"mountains": 5, "hills": 4, "plains": 3}
+ELEVATION_MIXERS = {"mountains": 4, "hills": 3, "plains": 2}
+CONDUIT_EXCAVATORS_PER_VALUE = 2
+POWERHOUSE_MIXERS_FIRST = 2
+RED_BORDER_CREDITS = 3
+MAX_DAM_LEVEL = 3
+AREA_NAMES = {"mountains": "in the Mountains", "hills": "in the Hills", "plains": "in the Plains"}
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
+
+# -- small reads ---------------------------------------------------------------------------
+
+
+def production_bonus(state: GameState, company: str) -> int:
+    """The company-board production bonus: +1 from the 2nd Powerhouse, +3 from the 4th (§1.3).
+
+    An Automa below level 2 has no bonus.
+    """
+    player = state.players[company]
+    if player.is_automa and player.automa_level < 2:
+        return 0
+    return POWERHOUSE_BONUS_BY_BUILT[min(player.built["powerhouse"], 4)]
+
+
+def has_company_ability(state: GameState, company: str) -> bool:
+    """The company special ability switches on with the 3rd Powerhouse (Automa: level 3+)."""
+    player = state.players[company]
+    if player.is_automa and player.automa_level < 3:
+        return False
+    return player.built["powerhouse"] >= ABILITY_FROM_POWERHOUSES
+
+
+def revealed_income_rewards(state: GameState, company: str) -> list[tuple[str, list[dict]]]:
+    """The income slots uncovered so far, as (source, rewards) for the Income phase (p. 12)."""
+    player = state.players[company]
+    incomes = COMPANIES[company].incomes
+    out: list[tuple[str, list[dict]]] = []
+    for structure in ("base", "elevation", "conduit"):
+        for slot in INCOME_SLOTS:
+            if player.built[structure] >= slot and slot in incomes.get(structure, {}):
+                rewards = [dict(r) for r in incomes[structure][slot]]
+                out.append((f"income:{structure}:{slot}", rewards))
+    return out
+
+
+def next_construction_space(state: GameState, company: str) -> int | None:
+    """Index (0-3) of the leftmost free construction space on the company board, or None."""
+    used = state.players[company].constructions_this_round
+    return used if used < len(CONSTRUCTION_SPACES) else None
+
+
+def _name(structure: str) -> str:
+    return STRUCTURE_NAMES[structure]
+
+
+# -- costs ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What one structure costs: the plain Machineries, the red-border Credits, the payments.
+
+    `payments` lists every legal way to pay the Machineries (the plain one first), after
+    officer and tile modifiers (Jill, Solomon, L2_ANY).
+    """
+
+    excavators: int
+    mixers: int
+    credits_red_border: int
+    payments: tuple[Payment, ...]
+    text: str  # "A Base costs 5 Excavators in the Mountains"
+
+    @property
+    def plain(self) -> Payment:
+        return self.payments[0]
+
+
+def effective_tile(tile: str | None, copies: str | None) -> str | None:
+    """The tile whose structure and special effect apply: Anton's tile takes the copied one."""
+    if tile == ANTON_TILE or tile is None:
+        return copies
+    return tile
+
+
+def _plain_cost(
+    state: GameState, company: str, structure: str, space: Space, tile: str | None
+) -> tuple[int, int, str]:
+    player = state.players[company]
+    if structure == "base":
+        printed = BASE_EXCAVATORS[space.area]
+        excavators = officers.base_excavators(state, company, printed)
+        if tile == "L3_BASE":  # Appendix 4: no Excavators
+            return 0, 0, "A Base with the level III Base tile needs no Excavators"
+        if excavators != printed:
+            return excavators, 0, "Your Base costs 3 Excavators (Wilhelm Adler)"
+        return excavators, 0, f"A Base costs {excavators} Excavators {AREA_NAMES[space.area]}"
+    if structure == "elevation":
+        mixers = ELEVATION_MIXERS[space.area]
+        return 0, mixers, f"An Elevation costs {mixers} Concrete Mixers {AREA_NAMES[space.area]}"
+    if structure == "conduit":
+        excavators = CONDUIT_EXCAVATORS_PER_VALUE * space.value
+        text = f"A Conduit of value {space.value} costs {excavators} Excavators"
+        if tile == "L2_CONDUIT" and excavators >= 6:  # Appendix 4: capped at 5
+            return 5, 0, f"{text}, 5 with the level II Conduit tile"
+        return excavators, 0, text
+    built = player.built["powerhouse"]
+    mixers = POWERHOUSE_MIXERS_FIRST + built
+    return 0, mixers, f"Your {ORDINALS[built + 1]} Powerhouse costs {mixers} Concrete Mixers"
+
+
+def red_border_credits(structure: str, space: Space, tile: str | None) -> int:
+    """+3 Credits for a Base or Powerhouse on a red-bordered space, never an Elevation (p. 14).
+
+    The level I "any" tile waives it (the 4th construction space's 3 Credits stay due).
+    """
+    if structure in ("base", "powerhouse") and space.red_bordered and tile != "L1_ANY":
+        return RED_BORDER_CREDITS
+    return 0
+
+
+def structure_cost(
+    state: GameState,
+    company: str,
+    structure: str,
+    space: str,
+    tile: str | None,
+) -> Cost:
+    """The cost of building `structure` on `space` with (effective) `tile` (p. 14, App. 3-4)."""
+    sp = SPACES[space]
+    excavators, mixers, text = _plain_cost(state, company, structure, sp, tile)
+    pairs: list[tuple[int, int]] = [(excavators, mixers)]
+    if structure == "conduit":
+        pairs += officers.conduit_alternatives(state, company, sp.value)
+    if tile == "L2_ANY":  # Excavators and Mixers interchangeable, any combination
+        for e, m in list(pairs):
+            total = e + m
+            pairs += [(k, total - k) for k in range(total + 1)]
+    unique: list[Payment] = []
+    for e, m in pairs:
+        if Payment(e, m) not in unique:
+            unique.append(Payment(e, m))
+    payments = officers.with_credit_substitution(state, company, unique)
+    return Cost(
+        excavators=excavators,
+        mixers=mixers,
+        credits_red_border=red_border_credits(structure, sp, tile),
+        payments=tuple(payments),
+        text=text,
+    )
+
+
+# -- placement legality --------------------------------------------------------------------
+
+
+def placement_error(state: GameState, company: str, structure: str, space: str) -> str | None:
+    """Why `structure` cannot go on `space` for `company` (p. 14 limits), or None if it can."""
+    player = state.players[company]
+    if player.built[structure] >= PIECES_PER_COMPANY[structure]:
+        return f"All your {_name(structure)}s are already built."
+    sp = SPACES.get(space)
+    if sp is None:
+        return f"There is no building space {space} on the map."
+    if structure == "elevation":
+        return _elevation_error(state, company, space)
+    wanted = "dam" if structure == "base" else structure
+    if sp.kind != wanted:
+        return f"{space} is a {sp.kind} space: a {_name(structure)} needs a {wanted} space."
+    if structure == "base":
+        if space in state.dams:
+            return f"The dam space {space} is already taken."
+        if _owns_in_basin(state, company, "dam", sp.basin):
+            return (
+                f"You already have a Base in basin {sp.basin}: one Base per company per basin."
+            )
+    elif structure == "conduit":
+        if space in state.conduits:
+            return f"The conduit space {space} is already taken."
+    else:
+        if space in state.powerhouses:
+            return f"The powerhouse space {space} is already taken."
+        if _owns_in_basin(state, company, "powerhouse", sp.basin):
+            return (
+                f"You already have a Powerhouse in basin {sp.basin}: "
+                "one Powerhouse per company per basin."
+            )
+    return None
+
+
+def _elevation_error(state: GameState, company: str, space: str) -> str | None:
+    dam = state.dams.get(space)
+    if dam is None:
+        return f"There is no dam on {space}: an Elevation goes on one of your own dams."
+    if dam.owner == NEUTRAL:
+        return f"The dam on {space} is neutral: Elevations go on your own dams only."
+    if dam.owner != company:
+        return f"The dam on {space} belongs to {dam.owner}: Elevations go on your own dams only."
+    if dam.level >= MAX_DAM_LEVEL:
+        return f"The dam on {space} already has 2 Elevations, the most a dam can have."
+    return None
+
+
+def _owns_in_basin(state: GameState, company: str, kind: str, basin: int) -> bool:
+    if kind == "dam":
+        return any(
+            d.owner == company and SPACES[s].basin == basin for s, d in state.dams.items()
+        )
+    return any(
+        owner == company and SPACES[s].basin == basin for s, owner in state.powerhouses.items()
+    )
+
+
+def candidate_spaces(structure: str) -> list[str]:
+    """The map spaces a structure of this kind could go on (before the limits)."""
+    kind = "dam" if structure in ("base", "elevation") else structure
+    return [s for s, sp in SPACES.items() if sp.kind == kind]
+
+
+def legal_spaces(state: GameState, company: str, structure: str) -> list[str]:
+    """The free spaces where `company` may place `structure` now (placement limits only)."""
+    return [
+        s
+        for s in candidate_spaces(structure)
+        if placement_error(state, company, structure, s) is None
+    ]
+
+
+def free_build_options(
+    state: GameState,
+    company: str,
+    structure: str,
+    *,
+    max_conduit_value: int | None = None,
+    areas: list[str] | tuple[str, ...] | None = None,
+) -> list[str]:
+    """Spaces for a free structure from a reward (no Engineers, tile or Machineries).
+
+    The red-border 3 Credits are still due (ruling R5), so a red space is offered only if
+    the player can pay them.
+    """
+    out = []
+    for space in legal_spaces(state, company, structure):
+        sp = SPACES[space]
+        too_big = max_conduit_value is not None and sp.value > max_conduit_value
+        if structure == "conduit" and too_big:
+            continue
+        if areas is not None and sp.area not in areas:
+            continue
+        if not can_pay_credits(state, company, red_border_credits(structure, sp, None)):
+            continue
+        out.append(space)
+    return out
+
+
+# -- tiles ---------------------------------------------------------------------------------
+
+
+def tile_choices(state: GameState, company: str) -> list[tuple[str | None, str | None]]:
+    """Every (tile put on the wheel, tile copied) usable for a construction now.
+
+    Basic and advanced tiles in the personal supply; Anton's tile copying a tile on the wheel
+    (nothing on the wheel: it builds nothing); Mahiri copying Anton copies a wheel tile
+    without putting any tile in (Appendix 3).
+    """
+    player = state.players[company]
+    on_wheel = list(dict.fromkeys(tiles_on_wheel(state, company)))
+    choices: list[tuple[str | None, str | None]] = []
+    for tile in dict.fromkeys(player.tiles):
+        if tile == ANTON_TILE:
+            choices += [(ANTON_TILE, copied) for copied in on_wheel]
+        else:
+            choices.append((tile, None))
+    if player.copied_officer == officers.ANTON:
+        choices += [(None, copied) for copied in on_wheel]
+    return choices
+
+
+def _tile_error(
+    state: GameState, company: str, structure: str, tile: str | None, copies: str | None
+) -> str | None:
+    player = state.players[company]
+    if tile is not None and tile not in player.tiles:
+        return f"The {tile} technology tile is not in your personal supply."
+    if tile == ANTON_TILE or tile is None:
+        if tile is None and player.copied_officer != officers.ANTON:
+            return "A construction needs a technology tile."
+        if copies is None or copies not in tiles_on_wheel(state, company):
+            return "Anton Krylov's tile copies a tile on your Construction Wheel; choose one there."
+    elif copies is not None:
+        return "Only Anton Krylov's tile copies another tile."
+    eff = effective_tile(tile, copies)
+    if eff is None or structure not in tile_structures(eff):
+        return (
+            f"The {eff} tile cannot build a {_name(structure)}: you need the "
+            f"{_name(structure)} tile or a tile for any structure."
+        )
+    return None
+
+
+def engineer_free(tile: str | None) -> bool:
+    """L1_POWERHOUSE and L3_BASE build without Engineers on the company board (Appendix 4)."""
+    return tile is not None and ADVANCED_TILES.get(tile) is not None and ADVANCED_TILES[
+        tile
+    ].effect in ("no_engineers", "no_engineers_no_excavators")
+
+
+# -- validation ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A validated construction: everything `decide_build` will do."""
+
+    structure: str
+    space: str
+    tile: str | None
+    copies: str | None
+    effective: str | None
+    board_space: int | None  # index of the company-board space (None: engineer-free)
+    engineers: int
+    space_fee: int
+    cost: Cost
+    payment: Payment
+
+    @property
+    def credits_total(self) -> int:
+        return self.space_fee + self.cost.credits_red_border + self.payment.credits
+
+
+def _payment_from(command: dict[str, Any], cost: Cost) -> Payment:
+    raw = command.get("payment")
+    if not raw:
+        return cost.plain
+    wanted = Payment(
+        int(raw.get("excavators", 0)), int(raw.get("mixers", 0)), int(raw.get("credits", 0))
+    )
+    if wanted not in cost.payments:
+        raise RuleViolation(
+            "illegal_payment",
+            f"{cost.text}; paying {wanted.excavators} Excavators, {wanted.mixers} Concrete "
+            f"Mixers and {wanted.credits} Credits is not one of the allowed payments.",
+        )
+    return wanted
+
+
+def plan_build(state: GameState, company: str, command: dict[str, Any]) -> Plan:
+    """Check a `build` command against every rule; raise RuleViolation naming the rule."""
+    structure = command.get("structure")
+    if structure not in STRUCTURE_NAMES:
+        raise RuleViolation("unknown_structure", f"There is no structure called {structure!r}.")
+    space = str(command.get("space"))
+    tile = command.get("tile")
+    copies = command.get("copies")
+    player = state.players[company]
+    tile_error = _tile_error(state, company, structure, tile, copies)
+    eff = effective_tile(tile, copies)
+    board_space: int | None = None
+    engineers = space_fee = 0
+    if tile_error or not engineer_free(eff):  # step 1 first: Engineers on the company board
+        board_space = next_construction_space(state, company)
+        if board_space is None:
+            raise RuleViolation(
+                "no_construction_space",
+                "No free construction space left on your company board this round.",
+            )
+        engineers = CONSTRUCTION_SPACES[board_space].engineers
+        space_fee = CONSTRUCTION_SPACES[board_space].fee_credits
+        if player.engineers < engineers:
+            raise RuleViolation(
+                "not_enough_engineers",
+                f"Your {ORDINALS[board_space + 1]} construction this round needs {engineers} "
+                f"Engineers; you have {player.engineers}.",
+            )
+    if tile_error:
+        raise RuleViolation("no_tile", tile_error)
+    error = placement_error(state, company, structure, space)
+    if error:
+        raise RuleViolation("illegal_space", error)
+    cost = structure_cost(state, company, structure, space, eff)
+    payment = _payment_from(command, cost)
+    _check_machineries(state, company, cost, payment)
+    plan = Plan(
+        structure, space, tile, copies, eff, board_space, engineers, space_fee, cost, payment
+    )
+    if not can_pay_credits(state, company, plan.credits_total):
+        raise RuleViolation("not_enough_credits", _credits_message(plan, player.credits))
+    return plan
+
+
+def _check_machineries(state: GameState, company: str, cost: Cost, payment: Payment) -> None:
+    player = state.players[company]
+    if payment.excavators > player.excavators:
+        hint = _alternatives_hint(state, company, cost)
+        raise RuleViolation(
+            "not_enough_excavators",
+            f"{cost.text}; you have {player.excavators}.{hint}",
+        )
+    if payment.mixers > player.mixers:
+        hint = _alternatives_hint(state, company, cost)
+        raise RuleViolation(
+            "not_enough_mixers",
+            f"{cost.text}; you have {player.mixers}.{hint}",
+        )
+
+
+def _alternatives_hint(state: GameState, company: str, cost: Cost) -> str:
+    if any(_affordable(state, company, p, cost.credits_red_border) for p in cost.payments[1:]):
+        return " Choose another payment (your officer or tile allows one)."
+    return ""
+
+
+def _credits_message(plan: Plan, have: int) -> str:
+    parts = []
+    if plan.space_fee:
+        parts.append(f"{plan.space_fee} for the 4th construction space")
+    if plan.cost.credits_red_border:
+        parts.append(f"{plan.cost.credits_red_border} for the red-bordered space")
+    if plan.payment.credits:
+        parts.append(f"{plan.payment.credits} instead of Machineries")
+    return (
+        f"This construction costs {plan.credits_total} Credits ({', '.join(parts)}); "
+        f"you have {have}."
+    )
+
+
+def _affordable(state: GameState, company: str, payment: Payment, extra_credits: int) -> bool:
+    player = state.players[company]
+    return (
+        payment.excavators <= player.excavators
+        and payment.mixers <= player.mixers
+        and can_pay_credits(state, company, payment.credits + extra_credits)
+    )
+
+
+# -- the action ----------------------------------------------------------------------------
+
+
+def decide_build(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+    """The whole Construction action (pp. 13-15); raises RuleViolation before any event."""
+    plan = plan_build(rec.state, company, command)
+    what = f"{_name(plan.structure)} on {plan.space}"
+    if plan.board_space is not None:
+        rec.emit(
+            "construction_space_used",
+            f"{ORDINALS[plan.board_space + 1]} construction of the round: {what}",
+            company=company,
+            space=plan.board_space + 1,
+            engineers=plan.engineers,
+        )
+        pay_credits(rec, company, plan.space_fee, "construction", "4th construction space")
+    tiles = [plan.tile] if plan.tile is not None else []
+    load_wheel(
+        rec, company, tiles, plan.payment.excavators, plan.payment.mixers, f"Build a {what}"
+    )
+    if plan.payment.credits:
+        pay_credits(
+            rec,
+            company,
+            plan.payment.credits,
+            "construction",
+            f"Credits instead of Machineries for the {what} (Solomon P. Jordan)",
+        )
+    rotate_wheel(rec, company, 1, f"Construction of the {what}")
+    place_structure(
+        rec,
+        company,
+        plan.structure,
+        plan.space,
+        f"Build a {what}",
+        free=False,
+        waive_red_border=plan.cost.credits_red_border == 0,
+    )
+    if plan.effective is not None and plan.effective in ADVANCED_TILES:
+        advanced.apply_tile_effect(rec, company, plan.effective, plan.structure, plan.space)
+
+
+def place_structure(
+    rec: Recorder,
+    company: str,
+    structure: str,
+    space: str,
+    reason: str,
+    *,
+    free: bool,
+    waive_red_border: bool = False,
+) -> None:
+    """Take the leftmost piece, put it on `space`, pay the red border, pay revealed income.
+
+    Free structures from rewards pay the red-border 3 Credits too (ruling R5).
+    """
+    state = rec.state
+    error = placement_error(state, company, structure, space)
+    if error:
+        raise RuleViolation("illegal_space", error)
+    red = 0 if waive_red_border else red_border_credits(structure, SPACES[space], None)
+    if not can_pay_credits(state, company, red):
+        raise RuleViolation(
+            "not_enough_credits",
+            f"A {_name(structure)} on the red-bordered space {space} costs 3 Credits; "
+            f"you have {state.players[company].credits}.",
+        )
+    piece = state.players[company].built[structure] + 1
+    rec.emit(
+        "structure_built",
+        reason,
+        company=company,
+        structure=structure,
+        space=space,
+        piece=piece,
+        free=free,
+    )
+    pay_credits(rec, company, red, "construction", f"Red-bordered space {space}")
+    _reveal(rec, company, structure, piece)
+
+
+def _reveal(rec: Recorder, company: str, structure: str, piece: int) -> None:
+    """Income slot uncovered: paid at once, then in every later Income phase (p. 12)."""
+    if structure == "powerhouse":
+        if piece in (2, 3, 4):
+            rec.emit(
+                "powerhouse_slot_revealed",
+                f"{ORDINALS[piece]} Powerhouse built",
+                company=company,
+                piece=piece,
+                production_bonus=POWERHOUSE_BONUS_BY_BUILT[piece],
+                ability=piece >= ABILITY_FROM_POWERHOUSES,
+            )
+        return
+    rewards = COMPANIES[company].incomes.get(structure, {}).get(piece)
+    if piece not in INCOME_SLOTS or not rewards:
+        return
+    reason = f"Income revealed by your {ORDINALS[piece]} {_name(structure)}"
+    rec.emit(
+        "income_revealed",
+        reason,
+        company=company,
+        structure=structure,
+        slot=piece,
+        rewards=[dict(r) for r in rewards],
+    )
+    effects.resolve(
+        rec,
+        company,
+        [dict(r) for r in rewards],
+        source=f"income:{structure}:{piece}",
+        reason=reason,
+        category="income",
+    )
+
+
+# -- options -------------------------------------------------------------------------------
+
+
+def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
+    """Every legal construction now: (structure, space, tile) with payments and a preview.
+
+    Each option's `command` is ready to send (the first affordable payment: the plain one
+    when possible); `payments` lists every affordable payment with its own command.
+    """
+    player = state.players[company]
+    board_space = next_construction_space(state, company)
+    options: list[dict[str, Any]] = []
+    for tile, copies in tile_choices(state, company):
+        eff = effective_tile(tile, copies)
+        if eff is None:
+            continue
+        free_of_engineers = engineer_free(eff)
+        if free_of_engineers:
+            engineers, fee = 0, 0
+        elif board_space is None:
+            continue
+        else:
+            engineers = CONSTRUCTION_SPACES[board_space].engineers
+            fee = CONSTRUCTION_SPACES[board_space].fee_credits
+            if player.engineers < engineers:
+                continue
+        for structure in STRUCTURE_NAMES:
+            if structure not in tile_structures(eff):
+                continue
+            for space in legal_spaces(state, company, structure):
+                option = _option(state, company, structure, space, tile, copies, engineers, fee)
+                if option is not None:
+                    options.append(option)
+    return options
+
+
+def _option(
+    state: GameState,
+    company: str,
+    structure: str,
+    space: str,
+    tile: str | None,
+    copies: str | None,
+    engineers: int,
+    fee: int,
+) -> dict[str, Any] | None:
+    cost = structure_cost(state, company, structure, space, effective_tile(tile, copies))
+    extra = fee + cost.credits_red_border
+    payments = [p for p in cost.payments if _affordable(state, company, p, extra)]
+    if not payments:
+        return None
+    base_command: dict[str, Any] = {
+        "type": "build",
+        "player": company,
+        "structure": structure,
+        "space": space,
+        "tile": tile,
+    }
+    if copies is not None:
+        base_command["copies"] = copies
+    payment_options = []
+    for p in payments:
+        command = dict(base_command)
+        if p != cost.plain:
+            command["payment"] = p.as_dict()
+        payment_options.append({"payment": p.as_dict(), "command": command})
+    first = payments[0]
+    return {
+        "structure": structure,
+        "space": space,
+        "tile": tile,
+        "copies": copies,
+        "command": payment_options[0]["command"],
+        "payments": payment_options,
+        "preview": {
+            "engineers": engineers,
+            "excavators": first.excavators,
+            "mixers": first.mixers,
+            "credits": extra + first.credits,
+            "text": cost.text,
+            "chips": _chips(engineers, first, extra),
+        },
+    }
+
+
+def _chips(engineers: int, payment: Payment, credits: int) -> list[dict[str, Any]]:
+    chips = []
+    for kind, n in (
+        ("engineers", engineers),
+        ("excavators", payment.excavators),
+        ("mixers", payment.mixers),
+        ("credits", credits + payment.credits),
+    ):
+        if n:
+            chips.append({"kind": kind, "n": n})
+    return chips
+
+
+# -- applying ------------------------------------------------------------------------------
+
+
+@applies("construction_space_used")
+def _construction_space_used(state: GameState, e: Event) -> None:
+    player = state.players[e["company"]]
+    player.engineers -= e["engineers"]
+    player.constructions_this_round += 1
+
+
+@applies("structure_built")
+def _structure_built(state: GameState, e: Event) -> None:
+    company, structure, space = e["company"], e["structure"], e["space"]
+    state.players[company].built[structure] += 1
+    if structure == "base":
+        state.dams[space] = Dam(owner=company, level=1, drops=0)
+    elif structure == "elevation":
+        state.dams[space].level += 1
+    elif structure == "conduit":
+        state.conduits[space] = company
+    else:
+        state.powerhouses[space] = company
+
+
+@applies("income_revealed")
+def _income_revealed(state: GameState, e: Event) -> None:
+    """Nothing to change: revealed slots follow from the built counts (kept for the table)."""
+
+
+@applies("powerhouse_slot_revealed")
+def _powerhouse_slot_revealed(state: GameState, e: Event) -> None:
+    """Nothing to change: the bonus and ability follow from the built Powerhouses."""
