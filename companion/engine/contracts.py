@@ -1,0 +1,180 @@
+"""The Contract Office: taking private contracts, the hand limit, refilling the offer.
+
+Rulebook: "Contract Office" (p. 18): take 1 face-up private contract for free or 2 for 1
+Credit; at most 3 face-up (not yet fulfilled) contracts, discard at once if more; the taken
+tiles are replaced from the piles at the END of the turn. Ruling R13: an emptied pile leaves
+its slots empty; discarded contracts leave the game. Edge case 20.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from companion.engine.errors import RuleViolation
+from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.state import Decision, GameState
+
+HAND_LIMIT = 3
+PILES = ("green", "yellow", "red")
+
+
+def hand_limit(state: GameState, company: str) -> int:
+    """Face-up contracts a company may keep (3; Simone Luciani's 4 comes with issue 3)."""
+    return HAND_LIMIT
+
+
+def offered(state: GameState) -> dict[str, tuple[str, int]]:
+    """Face-up private contracts on offer: id -> (pile, slot)."""
+    return {
+        c: (pile, slot)
+        for pile, slots in state.contract_offer.items()
+        for slot, c in enumerate(slots)
+        if c is not None
+    }
+
+
+def take_problem(state: GameState, taken: Any, count: int) -> str | None:
+    """Why these contracts cannot be taken from a space that gives `count` (None if they can)."""
+    on_offer = offered(state)
+    if not on_offer:
+        return "There are no private contracts on offer."
+    if not isinstance(taken, list) or not taken:
+        return "Choose the face-up private contract(s) you take."
+    if len(set(taken)) != len(taken):
+        return "Each contract can be taken once."
+    for contract in taken:
+        if contract not in on_offer:
+            return f"Contract {contract} is not face up in the Contract Office."
+    expected = min(count, len(on_offer))
+    if len(taken) != expected:
+        return f"This space takes {expected} contract(s); you chose {len(taken)}."
+    return None
+
+
+def take_contracts(
+    rec: Recorder, company: str, taken: list[str], discard: list[str] | None = None
+) -> None:
+    """Take the contracts into the hand; above the hand limit, discard at once (p. 18)."""
+    on_offer = offered(rec.state)
+    for contract in taken:
+        pile, slot = on_offer[contract]
+        rec.emit(
+            "contract_taken",
+            f"Take contract {contract} from the Contract Office.",
+            company=company,
+            contract=contract,
+            pile=pile,
+            slot=slot,
+        )
+    enforce_hand_limit(rec, company, discard)
+
+
+def enforce_hand_limit(rec: Recorder, company: str, discard: list[str] | None = None) -> None:
+    """More than the limit face up: discard now (given in the command, or asked)."""
+    hand = rec.state.players[company].contracts
+    excess = len(hand) - hand_limit(rec.state, company)
+    if excess <= 0:
+        if discard:
+            raise RuleViolation("discard", "You only discard contracts when you hold more than 3.")
+        return
+    if discard is not None:
+        discard_contracts(rec, company, discard, excess)
+        return
+    ask(
+        rec,
+        "discard_contracts",
+        company,
+        f"You hold {len(hand)} face-up contracts: discard {excess} "
+        f"(at most {hand_limit(rec.state, company)}).",
+        hand=list(hand),
+        count=excess,
+        answers=[{"discard": list(c)} for c in combinations(hand, excess)],
+    )
+
+
+def discard_contracts(rec: Recorder, company: str, discard: Any, excess: int) -> None:
+    hand = rec.state.players[company].contracts
+    if not isinstance(discard, list) or len(discard) != excess or len(set(discard)) != excess:
+        raise RuleViolation("discard", f"Discard exactly {excess} contract(s) from your hand.")
+    for contract in discard:
+        if contract not in hand:
+            raise RuleViolation("discard", f"Contract {contract} is not in your hand.")
+    rec.emit(
+        "contracts_discarded",
+        f"Discard {', '.join(discard)}: out of the game (ruling R13).",
+        company=company,
+        contracts=list(discard),
+    )
+
+
+@resolves("discard_contracts")
+def resolve_discard(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+    excess = int(decision.options["count"])
+    discard = answer.get("discard")
+    hand = rec.state.players[decision.player].contracts
+    if (
+        not isinstance(discard, list)
+        or any(c not in hand for c in discard)
+        or len(set(discard)) != excess
+        or len(discard) != excess
+    ):
+        raise RuleViolation("discard", f"Discard exactly {excess} contract(s) from your hand.")
+    rec.emit("decision_resolved", "Contracts discarded.")
+    discard_contracts(rec, decision.player, discard, excess)
+
+
+@applies("contract_taken")
+def _contract_taken(state: GameState, e: Event) -> None:
+    state.contract_offer[e["pile"]][e["slot"]] = None
+    state.players[e["company"]].contracts.append(e["contract"])
+
+
+@applies("contracts_discarded")
+def _contracts_discarded(state: GameState, e: Event) -> None:
+    hand = state.players[e["company"]].contracts
+    for contract in e["contracts"]:
+        hand.remove(contract)
+
+
+# -- refill at the end of the turn -----------------------------------------------------------
+
+
+def refill_step(rec: Recorder, _arg: str) -> bool:
+    """Refill empty face-up slots from the pile tops (app deals) or ask the table (p. 18, R13)."""
+    state = rec.state
+    for pile in PILES:
+        for slot, contract in enumerate(state.contract_offer[pile]):
+            if contract is not None or not state.contract_piles[pile]:
+                continue  # ruling R13: an empty pile leaves the slot empty
+            if state.setup.deals == "table":
+                ask(
+                    rec,
+                    "table_draw",
+                    None,
+                    f"Which {pile} contract was drawn to refill the Contract Office?",
+                    what="contract",
+                    pile=pile,
+                    slot=slot,
+                    drawable=sorted(state.contract_piles[pile]),
+                    answers=[{"tile": t} for t in sorted(state.contract_piles[pile])],
+                )
+                return False
+            reveal_contract(rec, pile, slot, state.contract_piles[pile][0])
+    return True
+
+
+def reveal_contract(rec: Recorder, pile: str, slot: int, contract: str) -> None:
+    rec.emit(
+        "contract_revealed",
+        f"Refill the Contract Office: {contract} from the {pile} pile.",
+        pile=pile,
+        slot=slot,
+        contract=contract,
+    )
+
+
+@applies("contract_revealed")
+def _contract_revealed(state: GameState, e: Event) -> None:
+    state.contract_piles[e["pile"]].remove(e["contract"])
+    state.contract_offer[e["pile"]][e["slot"]] = e["contract"]

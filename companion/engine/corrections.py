@@ -1,0 +1,184 @@
+"""The correction sheet: set any tracked value when the table and the app disagree.
+
+A correction is a command like any other (`{"type": "correct", "what": ..., "company"?,
+"space"?, "value", "reason"}`); it becomes an event in the log, so undo and replay treat it like
+a move. VP corrections go through the ledger (category "correction").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import board
+from companion.engine.economy import score_vp
+from companion.engine.errors import CommandError, RuleViolation
+from companion.engine.events import Event, Recorder, applies
+from companion.engine.state import NEUTRAL, Dam, GameState, Segment
+
+RESOURCES = ("credits", "excavators", "mixers", "engineers", "energy")
+WHAT = (*RESOURCES, "vp", "dam_drops", "headstream_drops", "structure", "contract", "wheel_segment")
+
+
+def _company(state: GameState, command: dict[str, Any]) -> str:
+    company = command.get("company")
+    if company not in state.players:
+        raise CommandError(f"Unknown company {company!r}.", "unknown_player")
+    return company
+
+
+def _int(value: Any, what: str) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise CommandError(f"{what} must be a whole number.") from None
+    if number < 0:
+        raise RuleViolation("correction", f"{what} cannot be negative.")
+    return number
+
+
+def correct(rec: Recorder, command: dict[str, Any]) -> None:
+    """Apply one line of the correction sheet as an event."""
+    what = command.get("what")
+    reason = str(command.get("reason") or "Correction")
+    state = rec.state
+    if what not in WHAT:
+        raise CommandError(f"Unknown correction {what!r}; one of {', '.join(WHAT)}.")
+    if what in RESOURCES:
+        company = _company(state, command)
+        value = _int(command.get("value"), what)
+        rec.emit("value_corrected", reason, company=company, field=what, value=value)
+    elif what == "vp":
+        company = _company(state, command)
+        value = int(command.get("value", 0))
+        score_vp(rec, company, value - state.players[company].vp, "correction", reason)
+    elif what == "dam_drops":
+        space = command.get("space")
+        if space not in state.dams:
+            raise RuleViolation("correction", f"There is no dam on {space}.")
+        rec.emit(
+            "dam_drops_corrected", reason, space=space, value=_int(command.get("value"), "Drops")
+        )
+    elif what == "headstream_drops":
+        letter = command.get("space")
+        if letter not in state.headstreams:
+            raise CommandError("Headstreams are A, B, C and D.")
+        rec.emit(
+            "headstream_corrected", reason, letter=letter, value=_int(command.get("value"), "Drops")
+        )
+    elif what == "structure":
+        _correct_structure(rec, command, reason)
+    elif what == "contract":
+        _correct_contract(rec, command, reason)
+    else:
+        company = _company(state, command)
+        value = command.get("value") or {}
+        index = int(command.get("space", 0))
+        if not 0 <= index < 6 or not isinstance(value, dict):
+            raise CommandError(
+                "A wheel correction needs space 0-5 and value {tiles, excavators, mixers}."
+            )
+        rec.emit(
+            "wheel_segment_corrected",
+            reason,
+            company=company,
+            segment=index,
+            tiles=list(value.get("tiles", [])),
+            excavators=_int(value.get("excavators", 0), "Excavators"),
+            mixers=_int(value.get("mixers", 0), "Mixers"),
+        )
+
+
+def _correct_structure(rec: Recorder, command: dict[str, Any], reason: str) -> None:
+    """value: {"structure": base|elevation|conduit|powerhouse, "present": bool}."""
+    space = command.get("space")
+    value = command.get("value") or {}
+    if space not in board.SPACES:
+        raise CommandError(f"Unknown building space {space!r}.")
+    owner = command.get("company") or NEUTRAL
+    if owner != NEUTRAL and owner not in rec.state.players:
+        raise CommandError(f"Unknown company {owner!r}.")
+    structure = value.get("structure")
+    if structure not in ("base", "elevation", "conduit", "powerhouse"):
+        raise CommandError("structure must be base, elevation, conduit or powerhouse.")
+    rec.emit(
+        "structure_corrected",
+        reason,
+        space=space,
+        owner=owner,
+        structure=structure,
+        present=bool(value.get("present", True)),
+    )
+
+
+def _correct_contract(rec: Recorder, command: dict[str, Any], reason: str) -> None:
+    """value: {"contract": id, "present": bool, "fulfilled": bool}."""
+    company = _company(rec.state, command)
+    value = command.get("value") or {}
+    if not isinstance(value.get("contract"), str):
+        raise CommandError("A contract correction needs value.contract.")
+    rec.emit(
+        "contract_corrected",
+        reason,
+        company=company,
+        contract=value["contract"],
+        present=bool(value.get("present", True)),
+        fulfilled=bool(value.get("fulfilled", False)),
+    )
+
+
+@applies("value_corrected")
+def _value_corrected(state: GameState, e: Event) -> None:
+    setattr(state.players[e["company"]], e["field"], e["value"])
+
+
+@applies("dam_drops_corrected")
+def _dam_drops_corrected(state: GameState, e: Event) -> None:
+    state.dams[e["space"]].drops = e["value"]
+
+
+@applies("headstream_corrected")
+def _headstream_corrected(state: GameState, e: Event) -> None:
+    state.headstreams[e["letter"]] = e["value"]
+
+
+@applies("structure_corrected")
+def _structure_corrected(state: GameState, e: Event) -> None:
+    space, owner, structure, present = e["space"], e["owner"], e["structure"], e["present"]
+    player = state.players.get(owner)
+    delta = 1 if present else -1
+    if structure in ("base", "elevation"):
+        dam = state.dams.get(space)
+        if structure == "base":
+            if present:
+                state.dams[space] = Dam(owner=owner, level=1, drops=0)
+            elif dam is not None:
+                if player is not None:
+                    player.built["elevation"] -= dam.level - 1
+                del state.dams[space]
+        elif dam is not None:
+            dam.level = max(1, min(3, dam.level + delta))
+    else:
+        mapping = state.conduits if structure == "conduit" else state.powerhouses
+        if present:
+            mapping[space] = owner
+        else:
+            mapping.pop(space, None)
+    if player is not None:
+        player.built[structure] = max(0, player.built[structure] + delta)
+
+
+@applies("contract_corrected")
+def _contract_corrected(state: GameState, e: Event) -> None:
+    player = state.players[e["company"]]
+    for pile in (player.contracts, player.fulfilled):
+        if e["contract"] in pile:
+            pile.remove(e["contract"])
+    if e["present"]:
+        (player.fulfilled if e["fulfilled"] else player.contracts).append(e["contract"])
+
+
+@applies("wheel_segment_corrected")
+def _wheel_segment_corrected(state: GameState, e: Event) -> None:
+    state.players[e["company"]].wheel[e["segment"]] = Segment(
+        tiles=list(e["tiles"]), excavators=e["excavators"], mixers=e["mixers"]
+    )

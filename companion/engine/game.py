@@ -1,0 +1,251 @@
+"""The one processing step: new game, execute a command, rebuild from events, replay a log.
+
+`execute` never mutates its input: it copies the state, decides events on the copy with a
+`Recorder`, runs the computed phases that follow (rulebook "Game Round", p. 10: Income and
+Headstreams, Actions, Water Flow, Scoring, End of Round) and returns an `Outcome`.
+Validation order: game running -> phase -> pending decision / acting player -> rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.engine import (  # noqa: F401  (imported to register their event handlers)
+    construction,
+    contracts,
+    corrections,
+    effects,
+    management,
+    production,
+    rounds,
+    setup,
+    water,
+    wheel,
+)
+from companion.engine.errors import CommandError, RuleViolation
+from companion.engine.events import RESOLVERS, Event, Recorder, applies, apply
+from companion.engine.state import GameState
+
+ACTION_TYPES = (
+    "build",
+    "produce",
+    "water",
+    "bank",
+    "workshop",
+    "buy_machinery",
+    "take_contracts",
+    "patent",
+)
+COMMAND_TYPES = (*ACTION_TYPES, "pass", "decide", "correct", "automa_turn", "mahiri")
+
+
+@dataclass
+class Outcome:
+    """What one command produced: the new state, its events and the table instructions."""
+
+    state: GameState
+    events: list[Event] = field(default_factory=list)
+    instructions: list[dict[str, Any]] = field(default_factory=list)
+
+
+# -- the flow of computed steps ------------------------------------------------------------
+
+StepRunner = Callable[[Recorder, str], bool]
+
+
+def _steps() -> dict[str, StepRunner]:
+    return {
+        "income": rounds.income_step,
+        "headstreams": rounds.headstreams_step,
+        "actions": rounds.actions_step,
+        "refill_contracts": contracts.refill_step,
+        "next_turn": rounds.next_turn_step,
+        "water_flow": rounds.water_flow_step,
+        "scoring": rounds.scoring_step,
+        "end_of_round": rounds.end_of_round_step,
+        "refill_patents": management.refill_patents_step,
+        "new_round": rounds.new_round_step,
+        "end_of_game": rounds.end_of_game_step,
+    }
+
+
+def run_flow(rec: Recorder) -> None:
+    """Run queued computed steps until the game waits for a person (a decision or a turn)."""
+    steps = _steps()
+    state = rec.state
+    while not state.pending and state.todo:
+        step = state.todo[0]
+        name, _, arg = step.partition(":")
+        if steps[name](rec, arg):
+            rec.emit("step_done", "", step=step)
+
+
+@applies("steps_queued")
+def _steps_queued(state: GameState, e: Event) -> None:
+    state.todo.extend(e["steps"])
+
+
+@applies("step_done")
+def _step_done(state: GameState, e: Event) -> None:
+    if state.todo and state.todo[0] == e["step"]:
+        state.todo.pop(0)
+
+
+# -- new game ------------------------------------------------------------------------------
+
+
+def new_game(payload: dict[str, Any]) -> Outcome:
+    """Set up a game from a setup payload (docs/commands.md) and run it to the first decision."""
+    from companion.engine import instructions
+
+    state = GameState()
+    rec = Recorder(state)
+    setup.set_up(rec, payload)
+    if not state.pending:
+        rounds.start_game(rec)
+    run_flow(rec)
+    return Outcome(state, rec.events, instructions.derive(state, rec.events))
+
+
+# -- execute -------------------------------------------------------------------------------
+
+
+def _require_player(state: GameState, command: dict[str, Any]) -> str:
+    company = command.get("player")
+    if company not in state.players:
+        raise CommandError(f"Unknown player {company!r}.", "unknown_player")
+    return company
+
+
+def _check_turn(state: GameState, command: dict[str, Any]) -> str:
+    """Phase, pending decision and acting player checks for a player's action or pass."""
+    if state.phase != "actions":
+        raise RuleViolation(
+            "phase", f"Actions can only be taken in the Actions phase (now: {state.phase})."
+        )
+    if state.pending:
+        decision = state.pending[-1]
+        raise RuleViolation("pending", f"First answer the open question: {decision.reason}")
+    company = _require_player(state, command)
+    if company != state.active:
+        raise RuleViolation(
+            "not_your_turn",
+            f"It is {_name(state, state.active)}'s turn, not {_name(state, company)}'s.",
+        )
+    if state.players[company].passed:
+        raise RuleViolation(
+            "passed", "You have passed and take no further action this round (ruling R17)."
+        )
+    return company
+
+
+def _name(state: GameState, company: str | None) -> str:
+    from companion.engine import catalog
+
+    if company in catalog.COMPANIES:
+        return catalog.COMPANIES[company].name
+    return str(company)
+
+
+def _do_action(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+    kind = command["type"]
+    if kind == "build":
+        rec.emit("action_taken", "", company=company, action="build")
+        construction.decide_build(rec, company, command)
+    else:
+        rec.emit("action_taken", "", company=company, action=kind)
+        management.ACTIONS[kind](rec, company, command)
+    rec.emit("steps_queued", "", steps=["refill_contracts", "next_turn"])
+
+
+def _do_pass(rec: Recorder, company: str) -> None:
+    player = rec.state.players[company]
+    if player.engineers > 0:
+        raise RuleViolation(
+            "no_pass",
+            f"You still have {player.engineers} Engineer(s): you must place them "
+            "(the Bank is always open; ruling R17).",
+        )
+    rec.emit("player_passed", f"{_name(rec.state, company)} passes.", company=company)
+    rec.emit("steps_queued", "", steps=["next_turn"])
+
+
+def _do_decide(rec: Recorder, command: dict[str, Any]) -> None:
+    state = rec.state
+    if not state.pending:
+        raise RuleViolation("no_decision", "There is no open question to answer.")
+    decision = state.pending[-1]
+    if decision.player is not None and command.get("player") != decision.player:
+        raise RuleViolation(
+            "not_your_decision", f"{_name(state, decision.player)} must answer: {decision.reason}"
+        )
+    answer = command.get("answer")
+    if not isinstance(answer, dict):
+        raise CommandError("A decide command needs an 'answer' object.")
+    try:
+        resolver = RESOLVERS[decision.kind]
+    except KeyError:
+        raise CommandError(f"No resolver for decision {decision.kind!r}.") from None
+    resolver(rec, decision, answer)
+    if (
+        decision.kind == "draft_pick"
+        and not state.draft
+        and not state.todo
+        and state.phase == "setup"
+    ):
+        rounds.start_game(rec)
+
+
+def execute(state: GameState, command: dict[str, Any]) -> Outcome:
+    """Validate and resolve one command; the input state is never changed."""
+    from companion.engine import instructions
+
+    if not isinstance(command, dict) or command.get("type") not in COMMAND_TYPES:
+        kind = command.get("type") if isinstance(command, dict) else command
+        raise CommandError(f"Unknown command type {kind!r}.", "unknown_command")
+    if state.finished and command["type"] != "correct":
+        raise RuleViolation("game_over", "The game is over.")
+    kind = command["type"]
+    new = state.copy()
+    rec = Recorder(new)
+    if kind in ACTION_TYPES:
+        company = _check_turn(new, command)
+        _do_action(rec, company, command)
+    elif kind == "pass":
+        company = _check_turn(new, command)
+        _do_pass(rec, company)
+    elif kind == "decide":
+        _do_decide(rec, command)
+    elif kind == "correct":
+        corrections.correct(rec, command)
+    elif kind == "automa_turn":
+        raise RuleViolation("not_yet", "The Automa's turns are not supported yet (issue 5).")
+    else:
+        raise RuleViolation("not_yet", "Mahiri Sekibo's copy is not supported yet (issue 3).")
+    run_flow(rec)
+    new.version += 1
+    return Outcome(new, rec.events, instructions.derive(new, rec.events))
+
+
+# -- rebuild and replay --------------------------------------------------------------------
+
+
+def rebuild(setup_payload: dict[str, Any], records: list[dict[str, Any]]) -> GameState:
+    """Fold stored events over the initial setup (no re-deciding): the undo/reload path."""
+    state = new_game(setup_payload).state
+    for record in records:
+        for event in record["events"]:
+            apply(state, event)
+        state.version += 1
+    return state
+
+
+def replay(log: dict[str, Any]) -> GameState:
+    """Re-execute the commands of a log {setup, commands: [command | {command, events}]}."""
+    state = new_game(log["setup"]).state
+    for item in log.get("commands", []):
+        command = item["command"] if "command" in item and "type" not in item else item
+        state = execute(state, command).state
+    return state

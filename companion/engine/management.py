@@ -1,0 +1,414 @@
+"""Management-board actions: Water Management, Bank, Workshop, Machinery Shop, Contract Office,
+Patent Office, and the placing of Engineers.
+
+Rulebook: "Actions" (p. 11: engineers, red outline 3 Credits, "you cannot place Engineers in an
+action space without performing the corresponding action"), "Turbine Station" (p. 16),
+"Water Management" (p. 16), "Workshop" (p. 17), "Machinery Shop" (p. 17), "Contract Office"
+(p. 18), "Bank" (p. 18), "Patent Office" (p. 19), End of Round Patent refill (p. 21).
+Rulings R6 (at least one drop), R13, R17, R20.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.engine import catalog, contracts
+from companion.engine.catalog import ManagementSpace
+from companion.engine.economy import can_pay_credits, gain_credits, gain_machineries, pay_credits
+from companion.engine.errors import CommandError, RuleViolation
+from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.state import Decision, GameState
+
+HEADSTREAM_LETTERS = ("A", "B", "C", "D")
+SECTION_NAMES = {
+    "turbine_station": "Turbine Station",
+    "water_management": "Water Management",
+    "workshop": "Workshop",
+    "machinery_shop": "Machinery Shop",
+    "contract_office": "Contract Office",
+    "bank": "Bank",
+    "patent_office": "Patent Office",
+}
+BANK = "BANK"
+PATENT_COST = 5
+
+
+# -- engineers on action spaces ------------------------------------------------------------
+
+
+def space_available(state: GameState, space: ManagementSpace) -> str | None:
+    """Why the space cannot take Engineers now (None if it can): mode, blocked, taken."""
+    if space.full_game_only and state.setup.mode != "full":
+        return "The Patent Office is not used in the introductory game."
+    holder = state.occupied.get(space.id)
+    if holder == "blocked":
+        return f"This space is not used with {len(state.players)} players."
+    if holder is not None and space.id != BANK:
+        return "This action space is already taken (each space takes one player's Engineers)."
+    return None
+
+
+def placement_problem(
+    state: GameState, company: str, space: ManagementSpace, engineers: int
+) -> str | None:
+    """Why `company` cannot put `engineers` on `space` (p. 11), or None."""
+    why = space_available(state, space)
+    if why:
+        return why
+    player = state.players[company]
+    if player.engineers < engineers:
+        return (
+            f"This space needs {engineers} Engineer(s); you have {player.engineers} in your supply."
+        )
+    if not can_pay_credits(state, company, space.total_credits):
+        parts = []
+        if space.fee_credits:
+            parts.append(f"{space.fee_credits} Credits for the red outline")
+        if space.action_cost_credits:
+            parts.append(f"{space.action_cost_credits} Credits for the action")
+        return f"This space costs {' + '.join(parts)} before placing; you have {player.credits}."
+    return None
+
+
+def get_space(space_id: Any, section: str) -> ManagementSpace:
+    space = catalog.MANAGEMENT_SPACES.get(space_id) if isinstance(space_id, str) else None
+    if space is None or space.section != section:
+        raise CommandError(
+            f"{space_id!r} is not a {SECTION_NAMES[section]} action space.", "unknown_space"
+        )
+    return space
+
+
+def place_engineers(
+    rec: Recorder, company: str, space: ManagementSpace, engineers: int | None = None
+) -> None:
+    """Put the Engineers on the space and pay its Credits (fee + action cost) at once (p. 11)."""
+    n = space.engineers if engineers is None else engineers
+    assert n is not None
+    why = placement_problem(rec.state, company, space, n)
+    if why:
+        raise RuleViolation("placement", why)
+    rec.emit(
+        "engineers_placed",
+        f"Put {n} Engineer(s) on {SECTION_NAMES[space.section]} ({space.id}).",
+        company=company,
+        space=space.id,
+        engineers=n,
+    )
+    if space.fee_credits:
+        pay_credits(
+            rec,
+            company,
+            space.fee_credits,
+            "automa_action",
+            f"{space.fee_credits} Credits for the red-outlined space {space.id}",
+        )
+    if space.action_cost_credits:
+        pay_credits(
+            rec,
+            company,
+            space.action_cost_credits,
+            "automa_action",
+            f"{space.action_cost_credits} Credits for the action of {space.id}",
+        )
+
+
+@applies("engineers_placed")
+def _engineers_placed(state: GameState, e: Event) -> None:
+    """Engineers leave the personal supply; Management spaces are marked taken.
+
+    Company-board construction spaces ("CB_1".."CB_4", placed by construction.decide_build)
+    count one more construction this round.
+    """
+    company, space, n = e["company"], e["space"], e["engineers"]
+    player = state.players[company]
+    player.engineers -= n
+    player.engineers_out += n
+    if space == BANK:
+        state.bank[company] = state.bank.get(company, 0) + n
+    elif space.startswith("CB_"):
+        player.constructions_this_round += 1
+    else:
+        state.occupied[space] = company
+
+
+# -- Turbine Station (p. 16) ---------------------------------------------------------------
+
+
+def do_produce(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+    """Production action: Engineers on a Turbine Station space, then the production (R16)."""
+    from companion.engine import production
+
+    space = get_space(command.get("space"), "turbine_station")
+    if space.effect.get("type") != "produce":
+        raise CommandError(f"{space.id} is not a production space.", "unknown_space")
+    bonus = int(space.effect.get("bonus", 0))
+    why = space_available(rec.state, space)
+    if why:
+        raise RuleViolation("placement", why)
+    if not production.production_options(rec.state, company, bonus):
+        raise RuleViolation(
+            "cannot_produce",
+            "You cannot produce: you need your powerhouse linked by a conduit to a dam holding "
+            "drops (you cannot place Engineers for an action you cannot perform).",
+        )
+    place_engineers(rec, company, space)
+    for key in ("dam", "conduit", "powerhouse", "drops"):
+        if key not in command:
+            raise CommandError(f"A produce command needs {key!r}.")
+    production.decide_produce(
+        rec,
+        company,
+        dam=command["dam"],
+        conduit=command["conduit"],
+        powerhouse=command["powerhouse"],
+        drops=int(command["drops"]),
+        bonus=bonus,
+        contract=command.get("contract"),
+    )
+
+
+# -- Water Management (p. 16) --------------------------------------------------------------
+
+
+def water_problem(headstreams: Any, space: ManagementSpace) -> str | None:
+    """Why the chosen headstream letters do not fit the space (None if they do; ruling R6)."""
+    if not isinstance(headstreams, list) or not headstreams:
+        return "Place at least 1 drop on a headstream (ruling R6)."
+    if any(h not in HEADSTREAM_LETTERS for h in headstreams):
+        return "Headstreams are A, B, C and D."
+    limit = int(space.effect.get("drops", 1))
+    if len(headstreams) > limit:
+        return f"This space places at most {limit} drop(s)."
+    return None
+
+
+def do_water(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+    """WM_2: 1-2 drops wait on 1-2 headstreams; WM_1: 1 drop flows at once (p. 16)."""
+    from companion.engine import water
+
+    space = get_space(command.get("space"), "water_management")
+    letters = command.get("headstreams")
+    why = water_problem(letters, space)
+    if why:
+        raise RuleViolation("water", why)
+    place_engineers(rec, company, space)
+    if space.effect.get("flow") == "immediately":
+        water.release_drops_now(
+            rec, company, list(letters), f"Water Management: 1 drop on {letters[0]} flows at once"
+        )
+        return
+    for letter in sorted(set(letters)):
+        n = letters.count(letter)
+        water.place_drops(
+            rec,
+            company,
+            letter,
+            n,
+            f"Water Management: {n} drop(s) on headstream {letter} "
+            "(they flow in the Water Flow phase)",
+        )
+
+
+# -- Bank (p. 18) ----------------------------------------------------------------------------
+
+
+def do_bank(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+    """Any number of Engineers (at least 1) on the Bank: 1 Credit each; never taken (p. 18)."""
+    try:
+        n = int(command.get("engineers", 1))
+    except (TypeError, ValueError):
+        raise CommandError("The Bank takes a number of Engineers.") from None
+    player = rec.state.players[company]
+    if n < 1:
+        raise RuleViolation("bank", "Put at least 1 Engineer on the Bank.")
+    if n > player.engineers:
+        raise RuleViolation(
+            "bank", f"You have {player.engineers} Engineer(s) in your supply, not {n}."
+        )
+    place_engineers(rec, company, catalog.MANAGEMENT_SPACES[BANK], n)
+    gain_credits(rec, company, n, "automa_action", f"Bank: {n} Credit(s) for {n} Engineer(s)")
+
+
+# -- Workshop (p. 17) --------------------------------------------------------------------------
+
+
+def do_workshop(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+    """Rotate the Construction Wheel 1, 2 (pay 2) or 3 (pay 5) segments (p. 17)."""
+    from companion.engine import wheel
+
+    space = get_space(command.get("space"), "workshop")
+    place_engineers(rec, company, space)
+    steps = int(space.effect.get("segments", 1))
+    wheel.rotate_wheel(
+        rec, company, steps, f"Workshop: turn your Construction Wheel {steps} segment(s)"
+    )
+
+
+# -- Machinery Shop (p. 17) --------------------------------------------------------------------
+
+
+def do_buy_machinery(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+    """Buy an Excavator, an Excavator and a Mixer, or (4 players) one of your choice (p. 17)."""
+    space = get_space(command.get("space"), "machinery_shop")
+    gain = dict(space.effect.get("gain", {}))
+    excavators, mixers = int(gain.get("excavators", 0)), int(gain.get("mixers", 0))
+    if "machineries_any" in gain:
+        choice = command.get("choice")
+        if choice not in ("excavator", "mixer"):
+            raise RuleViolation("choice", "Choose an Excavator or a Concrete Mixer.")
+        excavators, mixers = (1, 0) if choice == "excavator" else (0, 1)
+    place_engineers(rec, company, space)
+    what = " and ".join(
+        x
+        for x in (
+            f"{excavators} Excavator" if excavators else "",
+            f"{mixers} Concrete Mixer" if mixers else "",
+        )
+        if x
+    )
+    gain_machineries(rec, company, excavators, mixers, f"Machinery Shop: take {what}")
+
+
+# -- Contract Office (p. 18) -------------------------------------------------------------------
+
+
+def do_take_contracts(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+    space = get_space(command.get("space"), "contract_office")
+    taken = command.get("contracts")
+    count = int(space.effect.get("count", 1))
+    why = contracts.take_problem(rec.state, taken, count)
+    if why:
+        raise RuleViolation("contracts", why)
+    place_engineers(rec, company, space)
+    contracts.take_contracts(rec, company, list(taken), command.get("discard"))
+
+
+# -- Patent Office (p. 19) ---------------------------------------------------------------------
+
+
+def patent_problem(state: GameState, space: ManagementSpace) -> str | None:
+    slot = int(space.effect.get("slot", 1)) - 1
+    if state.setup.mode != "full":
+        return "The Patent Office is not used in the introductory game."
+    if slot >= len(state.patent_offer) or state.patent_offer[slot] is None:
+        return (
+            "There is no Advanced Technology tile on this Patent Office space "
+            "until the end of the round."
+        )
+    return None
+
+
+def do_patent(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+    """Pay 5 Credits and take the Advanced Technology tile of that space (p. 19)."""
+    space = get_space(command.get("space"), "patent_office")
+    why = patent_problem(rec.state, space)
+    if why:
+        raise RuleViolation("patent", why)
+    slot = int(space.effect.get("slot", 1)) - 1
+    tile = rec.state.patent_offer[slot]
+    place_engineers(rec, company, space)
+    rec.emit(
+        "patent_tile_bought",
+        f"Take the Advanced Technology tile {tile} into your supply.",
+        company=company,
+        tile=tile,
+        slot=slot,
+    )
+
+
+@applies("patent_tile_bought")
+def _patent_tile_bought(state: GameState, e: Event) -> None:
+    player = state.players[e["company"]]
+    player.tiles.append(e["tile"])
+    player.advanced_tiles_acquired.append(e["tile"])
+    state.patent_offer[e["slot"]] = None
+
+
+def refill_patents_step(rec: Recorder, _arg: str) -> bool:
+    """End of Round: three new tiles from pile I, then II, then III (p. 21)."""
+    state = rec.state
+    if state.setup.mode != "full":
+        return True
+    for slot in range(3):
+        if slot < len(state.patent_offer) and state.patent_offer[slot] is not None:
+            continue
+        pile = next((p for p in ("I", "II", "III") if state.patent_piles[p]), None)
+        if pile is None:
+            continue
+        if state.setup.deals == "table":
+            ask(
+                rec,
+                "table_draw",
+                None,
+                f"Which Advanced Technology tile was drawn from pile {pile}?",
+                what="patent",
+                pile=pile,
+                slot=slot,
+                drawable=sorted(state.patent_piles[pile]),
+                answers=[{"tile": t} for t in sorted(state.patent_piles[pile])],
+            )
+            return False
+        reveal_patent(rec, pile, slot, state.patent_piles[pile][0])
+    return True
+
+
+def reveal_patent(rec: Recorder, pile: str, slot: int, tile: str) -> None:
+    rec.emit(
+        "patent_tile_revealed",
+        f"Put {tile} from pile {pile} on Patent Office space {slot + 1}.",
+        pile=pile,
+        slot=slot,
+        tile=tile,
+    )
+
+
+def discard_patents(rec: Recorder) -> None:
+    """End of Round: the tiles left on the Patent Office go back in the box (p. 21)."""
+    left = [t for t in rec.state.patent_offer if t]
+    rec.emit(
+        "patent_offer_discarded",
+        "Remove the Advanced Technology tiles left on the Patent Office.",
+        tiles=left,
+    )
+
+
+@applies("patent_offer_discarded")
+def _patent_offer_discarded(state: GameState, e: Event) -> None:
+    state.patent_offer = [None, None, None]
+
+
+@applies("patent_tile_revealed")
+def _patent_tile_revealed(state: GameState, e: Event) -> None:
+    state.patent_piles[e["pile"]].remove(e["tile"])
+    while len(state.patent_offer) <= e["slot"]:
+        state.patent_offer.append(None)
+    state.patent_offer[e["slot"]] = e["tile"]
+
+
+@resolves("table_draw")
+def resolve_table_draw(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+    """The table says which tile it drew (table deals); only a drawable tile is accepted."""
+    tile = answer.get("tile")
+    options = decision.options
+    if tile not in options["drawable"]:
+        raise RuleViolation(
+            "table_draw", f"{tile} cannot be drawn: it is not in that pile any more."
+        )
+    rec.emit("decision_resolved", f"The table drew {tile}.")
+    if options["what"] == "patent":
+        reveal_patent(rec, options["pile"], options["slot"], tile)
+    else:
+        contracts.reveal_contract(rec, options["pile"], options["slot"], tile)
+
+
+ACTIONS: dict[str, Callable[[Recorder, str, dict[str, Any]], None]] = {
+    "produce": do_produce,
+    "water": do_water,
+    "bank": do_bank,
+    "workshop": do_workshop,
+    "buy_machinery": do_buy_machinery,
+    "take_contracts": do_take_contracts,
+    "patent": do_patent,
+}

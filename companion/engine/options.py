@@ -1,0 +1,393 @@
+"""What is legal now: every action a player may take, each choice with a preview and a ready
+command, and the open question (pending decision) with its answers.
+
+Everything offered here must be accepted by `execute`, and everything `execute` accepts must be
+offered (checked by the property tests). Rulebook "Actions" (p. 11) and the action sections
+(pp. 13-19); rulings R6, R17, R20.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+from companion.engine import catalog, contracts, management
+from companion.engine.catalog import ManagementSpace
+from companion.engine.state import Decision, GameState
+
+ACTION_LABELS: dict[str, str] = {
+    "build": "Build",
+    "produce": "Produce",
+    "water": "Water",
+    "workshop": "Workshop",
+    "buy_machinery": "Shop",
+    "take_contracts": "Contracts",
+    "bank": "Bank",
+    "patent": "Patent",
+    "pass": "Pass",
+}
+SECTION_OF_ACTION = {
+    "produce": "turbine_station",
+    "water": "water_management",
+    "workshop": "workshop",
+    "buy_machinery": "machinery_shop",
+    "take_contracts": "contract_office",
+    "patent": "patent_office",
+}
+
+
+def _name(company: str | None) -> str:
+    if company in catalog.COMPANIES:
+        return catalog.COMPANIES[company].name
+    return str(company)
+
+
+def _spaces(section: str) -> list[ManagementSpace]:
+    return [s for s in catalog.MANAGEMENT_SPACES.values() if s.section == section]
+
+
+def _space_label(space: ManagementSpace) -> str:
+    bits = [f"{space.engineers} Eng."]
+    if space.total_credits:
+        bits.append(f"{space.total_credits}₵")
+    return f"{space.id} ({', '.join(bits)})"
+
+
+def _usable_spaces(
+    state: GameState, company: str, section: str
+) -> tuple[list[ManagementSpace], str]:
+    """Spaces of a section the company can put Engineers on now, and why not if none."""
+    usable, reasons = [], []
+    for space in _spaces(section):
+        why = management.placement_problem(state, company, space, space.engineers or 1)
+        if why is None:
+            usable.append(space)
+        else:
+            reasons.append(why)
+    why_not = ""
+    if not usable:
+        taken = [r for r in reasons if "already taken" in r]
+        if taken and len(taken) == len(reasons) - sum("not used" in r for r in reasons):
+            why_not = f"{management.SECTION_NAMES[section]} spaces are taken."
+        else:
+            why_not = next(
+                (r for r in reasons if "not used" not in r), reasons[0] if reasons else ""
+            )
+    return usable, why_not
+
+
+# -- one builder per action ------------------------------------------------------------------
+
+
+def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
+    from companion.engine import construction
+
+    choices = []
+    for option in construction.build_options(state, company):
+        for payment_command in _payment_commands(option):
+            choices.append(
+                {
+                    "label": option.get("label")
+                    or f"{str(option.get('structure', '')).title()} on {option.get('space')}"
+                    f" ({option.get('tile') or 'no'} tile)",
+                    "space": option.get("space"),
+                    "preview": option.get("preview", option.get("chips")),
+                    "command": {"type": "build", "player": company, **payment_command},
+                }
+            )
+    why = (
+        ""
+        if choices
+        else "No structure can be built now (tiles, Machineries, Engineers or free spaces)."
+    )
+    return choices, why
+
+
+def _payment_commands(option: dict[str, Any]) -> list[dict[str, Any]]:
+    payments = option.get("payments")
+    if payments:
+        out = [p.get("command", p) for p in payments]
+        return [{k: v for k, v in c.items() if k not in ("type", "player")} for c in out]
+    command = option.get("command", {})
+    return [{k: v for k, v in command.items() if k not in ("type", "player")}]
+
+
+def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
+    from companion.engine import production
+
+    spaces, why = _usable_spaces(state, company, "turbine_station")
+    spaces = [s for s in spaces if s.effect.get("type") == "produce"]
+    choices = []
+    for space in spaces:
+        bonus = int(space.effect.get("bonus", 0))
+        for option in production.production_options(state, company, bonus):
+            for command in option.get("commands", [option["command"]]):
+                label = option.get("label", "")
+                if command.get("contract"):
+                    label += f" · fulfils {command['contract']}"
+                choices.append(
+                    {
+                        "label": f"{space.id} ({bonus:+d}) · {label}",
+                        "space": space.id,
+                        "preview": {"energy": option.get("energy"), "pays": option.get("pays")},
+                        "command": {
+                            "type": "produce",
+                            "player": company,
+                            "space": space.id,
+                            **command,
+                        },
+                    }
+                )
+    if not choices and not why:
+        why = "You have no production system with water (powerhouse, conduit and a dam with drops)."
+    return choices, why
+
+
+def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
+    spaces, why = _usable_spaces(state, company, "water_management")
+    choices = []
+    for space in spaces:
+        n = int(space.effect.get("drops", 1))
+        combos = [
+            list(c) for k in range(1, n + 1) for c in combinations_with_replacement("ABCD", k)
+        ]
+        when = (
+            "flows at once"
+            if space.effect.get("flow") == "immediately"
+            else "waits for the Water Flow"
+        )
+        for letters in combos:
+            choices.append(
+                {
+                    "label": f"{space.id}: {' + '.join(letters)} ({when})",
+                    "space": space.id,
+                    "preview": {"headstreams": letters, "credits": space.total_credits},
+                    "command": {
+                        "type": "water",
+                        "player": company,
+                        "space": space.id,
+                        "headstreams": letters,
+                    },
+                }
+            )
+    return choices, why
+
+
+def _bank(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
+    engineers = state.players[company].engineers
+    choices = [
+        {
+            "label": f"{n} Engineer{'s' if n > 1 else ''} → {n}₵",
+            "space": management.BANK,
+            "preview": {"credits": n},
+            "command": {"type": "bank", "player": company, "engineers": n},
+        }
+        for n in range(1, engineers + 1)
+    ]
+    return choices, "" if choices else "You have no Engineers left."
+
+
+def _workshop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
+    spaces, why = _usable_spaces(state, company, "workshop")
+    return [
+        {
+            "label": f"{_space_label(s)}: turn the wheel {s.effect.get('segments')}",
+            "space": s.id,
+            "preview": {"segments": s.effect.get("segments"), "credits": s.total_credits},
+            "command": {"type": "workshop", "player": company, "space": s.id},
+        }
+        for s in spaces
+    ], why
+
+
+def _shop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
+    spaces, why = _usable_spaces(state, company, "machinery_shop")
+    choices = []
+    for s in spaces:
+        gain = s.effect.get("gain", {})
+        base = {"type": "buy_machinery", "player": company, "space": s.id}
+        if "machineries_any" in gain:
+            for choice in ("excavator", "mixer"):
+                choices.append(
+                    {
+                        "label": f"{_space_label(s)}: 1 {choice}",
+                        "space": s.id,
+                        "preview": {"credits": s.total_credits, choice: 1},
+                        "command": {**base, "choice": choice},
+                    }
+                )
+        else:
+            choices.append(
+                {
+                    "label": f"{_space_label(s)}: {gain}",
+                    "space": s.id,
+                    "preview": {"credits": s.total_credits, **gain},
+                    "command": base,
+                }
+            )
+    return choices, why
+
+
+def _contracts(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
+    on_offer = sorted(contracts.offered(state))
+    if not on_offer:
+        return [], "There are no private contracts on offer."
+    spaces, why = _usable_spaces(state, company, "contract_office")
+    choices = []
+    for s in spaces:
+        k = min(int(s.effect.get("count", 1)), len(on_offer))
+        for picked in combinations(on_offer, k):
+            choices.append(
+                {
+                    "label": f"{_space_label(s)}: take {', '.join(picked)}",
+                    "space": s.id,
+                    "preview": {"contracts": list(picked), "credits": s.total_credits},
+                    "command": {
+                        "type": "take_contracts",
+                        "player": company,
+                        "space": s.id,
+                        "contracts": list(picked),
+                    },
+                }
+            )
+    return choices, why
+
+
+def _patent(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
+    if state.setup.mode != "full":
+        return [], "The Patent Office is not used in the introductory game."
+    spaces, why = _usable_spaces(state, company, "patent_office")
+    choices = []
+    for s in spaces:
+        if management.patent_problem(state, s) is None:
+            tile = state.patent_offer[int(s.effect.get("slot", 1)) - 1]
+            choices.append(
+                {
+                    "label": f"{s.id}: {tile} (5₵)",
+                    "space": s.id,
+                    "preview": {"tile": tile, "credits": s.total_credits},
+                    "command": {"type": "patent", "player": company, "space": s.id},
+                }
+            )
+    if not choices and not why:
+        why = "No Advanced Technology tile is left on the Patent Office this round."
+    return choices, why
+
+
+def _pass(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
+    engineers = state.players[company].engineers
+    if engineers:
+        return [], f"You still have {engineers} Engineer(s): the Bank is always open (ruling R17)."
+    return [{"label": "Pass", "command": {"type": "pass", "player": company}}], ""
+
+
+BUILDERS = {
+    "build": _build,
+    "produce": _produce,
+    "water": _water,
+    "workshop": _workshop,
+    "buy_machinery": _shop,
+    "take_contracts": _contracts,
+    "bank": _bank,
+    "patent": _patent,
+    "pass": _pass,
+}
+
+
+# -- pending decisions -----------------------------------------------------------------------
+
+
+def _answer_label(decision: Decision, answer: dict[str, Any]) -> str:
+    if decision.kind == "draft_pick":
+        return f"{_name(answer['company'])} + {answer['contract']}"
+    if "discard" in answer:
+        return f"Discard {', '.join(answer['discard'])}"
+    if "tile" in answer:
+        return str(answer["tile"])
+    if "space" in answer:
+        return "Decline" if answer["space"] is None else f"Build on {answer['space']}"
+    if "drops" in answer:
+        drops = answer["drops"]
+        return "Decline" if not drops else ", ".join(f"{n} on {k}" for k, n in drops.items())
+    if "excavators" in answer:
+        return f"{answer['excavators']} Excavators, {answer['mixers']} Concrete Mixers"
+    if answer.get("decline"):
+        return "Decline"
+    return ", ".join(f"{k}: {v}" for k, v in answer.items())
+
+
+def pending_options(state: GameState) -> dict[str, Any] | None:
+    """The open question on top of the stack with every legal answer as a ready command."""
+    if not state.pending:
+        return None
+    decision = state.pending[-1]
+    answers = decision.options.get("answers", [])
+    base: dict[str, Any] = {"type": "decide"}
+    if decision.player is not None:
+        base["player"] = decision.player
+    return {
+        "kind": decision.kind,
+        "player": decision.player,
+        "reason": decision.reason,
+        "options": decision.options,
+        "choices": [
+            {"label": _answer_label(decision, a), "command": {**base, "answer": a}} for a in answers
+        ],
+    }
+
+
+# -- the aggregate -----------------------------------------------------------------------------
+
+
+def _disabled(why: str) -> list[dict[str, Any]]:
+    return [
+        {"type": kind, "label": label, "enabled": False, "why": why, "choices": []}
+        for kind, label in ACTION_LABELS.items()
+    ]
+
+
+def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]:
+    """Everything `player` (default: the active player) may do now, with previews and commands."""
+    company = player or state.active
+    result: dict[str, Any] = {
+        "player": company,
+        "phase": state.phase,
+        "round": state.round,
+        "active": state.active,
+        "actions": [],
+        "pending": pending_options(state),
+    }
+    if state.finished:
+        result["actions"] = _disabled("The game is over.")
+    elif state.pending:
+        result["actions"] = _disabled(f"First answer the open question: {state.pending[-1].reason}")
+    elif state.phase != "actions" or state.active is None:
+        result["actions"] = _disabled(f"No actions now: {state.phase} phase.")
+    elif company != state.active:
+        result["actions"] = _disabled(f"It is {_name(state.active)}'s turn.")
+    elif state.players[company].is_automa:
+        result["actions"] = _disabled("The Automa's turn is played by the app (issue 5).")
+    else:
+        for kind, label in ACTION_LABELS.items():
+            choices, why = BUILDERS[kind](state, company)
+            if kind != "pass" and state.players[company].engineers == 0:
+                choices, why = [], "You have no Engineers left: pass."
+            result["actions"].append(
+                {
+                    "type": kind,
+                    "label": label,
+                    "enabled": bool(choices),
+                    "why": "" if choices else why,
+                    "choices": choices,
+                }
+            )
+    return result
+
+
+def all_commands(state: GameState, player: str | None = None) -> list[dict[str, Any]]:
+    """Every ready command on offer (actions and answers): used by tests and the Automa."""
+    options = legal_options(state, player)
+    out = [c["command"] for a in options["actions"] for c in a["choices"]]
+    if options["pending"]:
+        out += [c["command"] for c in options["pending"]["choices"]]
+    return out

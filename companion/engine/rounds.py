@@ -1,0 +1,357 @@
+"""The phases of a round: income & headstreams, actions (turns, passing), water flow, scoring,
+end of round, and the end of the game.
+
+Rulebook: "Game Round" (p. 10), "Income and Headstreams" (p. 10), "Actions" (p. 11),
+"Water Flow" (p. 19), "Scoring" (p. 20), "End of Round" (p. 21), "End of the Game" (p. 21).
+Rulings R1/R2 (ties), R7 (income in reverse turn order), R17 (passing), R19 (energy past 30),
+R28 (turn-order ties of 3+).
+
+Each `*_step(rec, arg) -> bool` is one computed step of the game's flow queue
+(`GameState.todo`, run by `game.run_flow`); it returns True when its work is done.
+"""
+
+from __future__ import annotations
+
+from companion.engine import catalog, scoring
+from companion.engine.data import company_tables as ct
+from companion.engine.economy import gain_credits, score_vp
+from companion.engine.events import Event, Recorder, applies
+from companion.engine.state import GameState, PlayerState
+
+LAST_ROUND = 5
+HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
+
+
+def company_name(company: str) -> str:
+    return catalog.COMPANIES[company].name if company in catalog.COMPANIES else company
+
+
+# -- round start ---------------------------------------------------------------------------
+
+
+def round_steps(state: GameState) -> list[str]:
+    """Income one company at a time in reverse turn order (ruling R7), then headstreams, actions."""
+    steps = [f"income:{c}" for c in reversed(state.turn_order)]
+    if state.round <= HEADSTREAM_ROUNDS:
+        steps.append("headstreams")
+    return [*steps, "actions"]
+
+
+def start_game(rec: Recorder) -> None:
+    """Round 1 begins once every company is seated."""
+    rec.emit("round_started", "Round 1 begins: Income and Headstreams.", round=1)
+    rec.emit("steps_queued", "", steps=round_steps(rec.state))
+
+
+def new_round_step(rec: Recorder, _arg: str) -> bool:
+    number = rec.state.round + 1
+    rec.emit("round_started", f"Round {number} begins: Income and Headstreams.", round=number)
+    rec.emit("steps_queued", "", steps=round_steps(rec.state))
+    return True
+
+
+@applies("round_started")
+def _round_started(state: GameState, e: Event) -> None:
+    state.round = e["round"]
+    state.phase = "income"
+    state.active = None
+
+
+@applies("phase_changed")
+def _phase_changed(state: GameState, e: Event) -> None:
+    state.phase = e["phase"]
+    if e["phase"] != "actions":
+        state.active = None
+
+
+def income_step(rec: Recorder, company: str) -> bool:
+    """One company's revealed incomes (p. 10); round 1 has none only because nothing is built."""
+    from companion.engine import construction, effects
+
+    for source, rewards in construction.revealed_income_rewards(rec.state, company):
+        effects.resolve(
+            rec,
+            company,
+            rewards,
+            source=source,
+            reason=f"Income of {company_name(company)}: {source}",
+            category="income",
+        )
+    return True
+
+
+def headstreams_step(rec: Recorder, _arg: str) -> bool:
+    """Drops on the headstream tiles for this round (rounds 1-4, p. 10)."""
+    from companion.engine import water
+
+    if rec.state.round <= HEADSTREAM_ROUNDS:
+        water.headstream_phase(rec)
+    return True
+
+
+# -- actions phase -------------------------------------------------------------------------
+
+
+def actions_step(rec: Recorder, _arg: str) -> bool:
+    """The Actions phase: the first player in turn order starts (p. 11)."""
+    rec.emit("phase_changed", f"Round {rec.state.round}: Actions phase.", phase="actions")
+    first = rec.state.turn_order[0]
+    rec.emit("turn_started", f"{company_name(first)}'s turn.", company=first)
+    return True
+
+
+def next_player(state: GameState) -> str | None:
+    """The next player in turn order who has not passed, after the active one (p. 11)."""
+    order = state.turn_order
+    start = order.index(state.active) if state.active in order else -1
+    for k in range(1, len(order) + 1):
+        company = order[(start + k) % len(order)]
+        if not state.players[company].passed:
+            return company
+    return None
+
+
+def next_turn_step(rec: Recorder, _arg: str) -> bool:
+    """Pass the turn on; when everybody has passed the Actions phase ends (p. 11)."""
+    company = next_player(rec.state)
+    if company is not None:
+        rec.emit("turn_started", f"{company_name(company)}'s turn.", company=company)
+        return True
+    end_actions(rec)
+    return True
+
+
+def end_actions(rec: Recorder) -> None:
+    """All players passed: Water Flow, Scoring, then End of Round (or End of the Game)."""
+    last = "end_of_game" if rec.state.round >= LAST_ROUND else "end_of_round"
+    rec.emit(
+        "phase_changed", "Everybody has passed: the Water Flow phase begins.", phase="water_flow"
+    )
+    rec.emit("steps_queued", "", steps=["water_flow", "scoring", last])
+
+
+@applies("turn_started")
+def _turn_started(state: GameState, e: Event) -> None:
+    state.active = e["company"]
+    state.turn_done = False
+
+
+@applies("action_taken")
+def _action_taken(state: GameState, e: Event) -> None:
+    state.turn_done = True
+
+
+@applies("player_passed")
+def _player_passed(state: GameState, e: Event) -> None:
+    state.players[e["company"]].passed = True
+    state.turn_done = True
+
+
+# -- water flow ----------------------------------------------------------------------------
+
+
+def water_flow_step(rec: Recorder, _arg: str) -> bool:
+    """Every drop on the headstreams flows, A to D, one at a time (p. 19, ruling R8)."""
+    from companion.engine import water
+
+    water.water_flow_phase(rec)
+    return True
+
+
+# -- scoring -------------------------------------------------------------------------------
+
+
+def scoring_step(rec: Recorder, _arg: str) -> bool:
+    rec.emit("phase_changed", f"Round {rec.state.round}: Scoring phase.", phase="scoring")
+    scoring_phase(rec)
+    return True
+
+
+def scoring_phase(rec: Recorder) -> None:
+    """Energy ranking 6/2 VP, Credits by track position, the round's Bonus tile (p. 20)."""
+    state = rec.state
+    order = state.turn_order
+    energies = {c: state.players[c].energy for c in order}
+    ranking = scoring.energy_ranking_vp(energies)  # ruling R1, true totals (R19)
+    for company in order:
+        score_vp(
+            rec,
+            company,
+            ranking[company],
+            "energy_ranking",
+            f"Energy Track ranking, round {state.round} ({energies[company]} Energy)",
+        )
+    for company in order:
+        energy = energies[company]
+        credits = scoring.credits_for_energy(energy)
+        gain_credits(
+            rec,
+            company,
+            credits,
+            "energy_track",
+            f"Energy Track: {credits} Credits for {scoring.track_position(energy)} Energy",
+        )
+        if scoring.track_position(energy) == 0:
+            score_vp(
+                rec,
+                company,
+                -scoring.ZERO_ENERGY_VP_LOSS,
+                "energy_track",
+                "Energy Track: no Energy produced this round (-3 VP)",
+            )
+    tile = state.bonus_tiles[state.round - 1] if len(state.bonus_tiles) >= state.round else None
+    if tile:
+        for company in order:
+            vp = scoring.bonus_tile_score(state, company, tile, state.round)
+            count = scoring.bonus_tile_count(state, company, tile)
+            score_vp(
+                rec,
+                company,
+                vp,
+                "bonus_tile",
+                f"Bonus tile {tile} of round {state.round}: {count} counted",
+            )
+
+
+# -- end of round --------------------------------------------------------------------------
+
+
+def next_turn_order(state: GameState) -> list[str]:
+    """Least energy first; tied players invert their previous relative order (p. 21, R28)."""
+    previous = state.turn_order
+    return sorted(previous, key=lambda c: (state.players[c].energy, -previous.index(c)))
+
+
+def end_of_round_step(rec: Recorder, _arg: str) -> bool:
+    end_of_round(rec)
+    steps = ["refill_patents"] if rec.state.setup.mode == "full" else []
+    rec.emit("steps_queued", "", steps=[*steps, "new_round"])
+    return True
+
+
+def end_of_round(rec: Recorder) -> None:
+    """Turn order, Energy markers to 0, Engineers back, Management board cleared (p. 21)."""
+    state = rec.state
+    rec.emit("phase_changed", f"Round {state.round}: End of Round.", phase="end_of_round")
+    order = next_turn_order(state)
+    rec.emit(
+        "turn_order_set",
+        "Turn order: least Energy first; ties invert their order.",
+        order=order,
+        energy={c: state.players[c].energy for c in state.turn_order},
+    )
+    # everything not in the supply stands on the company or Management board (p. 21)
+    returned = {c: max(0, starting_engineers(p) - p.engineers) for c, p in state.players.items()}
+    rec.emit(
+        "round_reset",
+        "Energy markers back to 0; everybody takes their Engineers back.",
+        engineers=returned,
+    )
+    if state.setup.mode == "full":
+        from companion.engine import management
+
+        management.discard_patents(rec)
+
+
+def starting_engineers(player: PlayerState) -> int:
+    """The Engineers a company owns (12; an officer's own starting resources may differ)."""
+    officer = next((o for o in ct.OFFICERS if o["id"] == player.officer), None)
+    if officer and "starting_resources" in officer:
+        return int(officer["starting_resources"].get("engineers", 12))
+    return int(catalog.PLAYER_START["engineers"])
+
+
+@applies("turn_order_set")
+def _turn_order_set(state: GameState, e: Event) -> None:
+    state.turn_order = list(e["order"])
+
+
+@applies("round_reset")
+def _round_reset(state: GameState, e: Event) -> None:
+    for company, player in state.players.items():
+        player.last_round_energy = player.energy
+        player.energy = 0
+        player.engineers += e["engineers"].get(company, 0)
+        player.engineers_out = 0
+        player.passed = False
+        player.constructions_this_round = 0
+        player.mahiri_uses_this_round = 0
+        player.copied_officer = None
+    state.occupied = {k: v for k, v in state.occupied.items() if v == "blocked"}
+    state.bank = {}
+    state.active = None
+
+
+# -- end of the game -----------------------------------------------------------------------
+
+
+def end_of_game_step(rec: Recorder, _arg: str) -> bool:
+    end_of_game(rec)
+    return True
+
+
+def end_of_game(rec: Recorder) -> None:
+    """Objective tile, resources, water in own dams; winner by VP then last-round Energy (p. 21)."""
+    state = rec.state
+    order = state.turn_order
+    rec.emit("phase_changed", "End of the game: final scoring.", phase="scoring")
+    # the last round has no End of Round phase: its energy is read before any reset (p. 21)
+    rec.emit(
+        "last_round_energy_kept",
+        "The last round's Energy decides ties.",
+        energy={c: state.players[c].energy for c in order},
+    )
+    if state.objective:
+        awards = scoring.objective_scores(state)
+        for company in order:
+            count = scoring.objective_count(state, company, state.objective)
+            score_vp(
+                rec,
+                company,
+                awards[company],
+                "objective",
+                f"Objective tile {state.objective}: {count} counted",
+            )
+    for company in order:
+        p = state.players[company]
+        credits = 0 if p.is_automa else p.credits
+        score_vp(
+            rec,
+            company,
+            scoring.resource_vp(credits, p.excavators, p.mixers),
+            "resources",
+            f"Resources in the personal supply: {credits + p.excavators + p.mixers}",
+        )
+    for company in order:
+        drops = scoring.water_vp(state, company)
+        score_vp(rec, company, drops, "water", f"{drops} drops held by own dams")
+    totals = {c: state.players[c].vp for c in order}
+    energy = {c: state.players[c].last_round_energy for c in order}
+    standing = scoring.standings(totals, energy)
+    winners = scoring.winner(totals, energy)
+    final: dict[str, dict[str, int]] = {}
+    for company in order:
+        by_category: dict[str, int] = {}
+        for line in state.players[company].ledger:
+            by_category[line.category] = by_category.get(line.category, 0) + line.vp
+        by_category["total"] = totals[company]
+        by_category["rank"] = standing.index(company) + 1
+        by_category["winner"] = int(company in winners)
+        by_category["last_round_energy"] = energy[company]
+        final[company] = by_category
+    names = " and ".join(company_name(c) for c in winners)
+    rec.emit("game_ended", f"The game is over: {names} wins.", final_scores=final, winners=winners)
+
+
+@applies("last_round_energy_kept")
+def _last_round_energy_kept(state: GameState, e: Event) -> None:
+    for company, energy in e["energy"].items():
+        state.players[company].last_round_energy = energy
+
+
+@applies("game_ended")
+def _game_ended(state: GameState, e: Event) -> None:
+    state.final_scores = {c: dict(v) for c, v in e["final_scores"].items()}
+    state.finished = True
+    state.phase = "game_over"
+    state.active = None

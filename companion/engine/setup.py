@@ -1,0 +1,526 @@
+"""Setting up a game: the introductory and the full setup, dealt by the app or by the table.
+
+Rulebook: "General Setup" (pp. 6-7), "Introductory Player Setup" (p. 8), "Full Game Player
+Setup" (p. 9); rulings R20/R26 (Automas count as players), R22 (introductory columns with 2-3
+players), R12 (Mahiri's 9 Credits), Automa set-up (automa.md §1.2, ruling A11).
+
+App deals draw with a local `random.Random(f"{seed}:{counter}")` (never the global random); the
+counter is kept in the state so the same setup payload always deals the same game. Table deals:
+whatever the table drew is given in `draws` and only still-drawable tiles are accepted; the
+face-down piles are then kept without an order and later draws ask the table (`table_draw`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict
+from typing import Any
+
+from companion.engine import catalog
+from companion.engine.errors import CommandError, RuleViolation
+from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.state import (
+    NEUTRAL,
+    Dam,
+    Decision,
+    GameState,
+    PlayerState,
+    Seat,
+    Setup,
+)
+
+HUMAN_START_VP = 10
+AUTOMA_START_VP = 16
+MAHIRI = "mahiri_sekibo"
+MAHIRI_CREDITS = 9  # ruling R12
+ANTON = "anton_krylov"
+NEUTRAL_PILES = ("mountains", "hills", "plains")
+CONTRACT_PILES = ("green", "yellow", "red")
+PATENT_PILES = ("I", "II", "III")
+INTRO_ORDER: tuple[tuple[str, str, str], ...] = (
+    ("usa", "wilhelm_adler", "S1"),
+    ("germany", "jill_mcdowell", "S2"),
+    ("italy", "solomon_p_jordan", "S3"),
+    ("france", "viktor_fiesler", "S4"),
+)  # Introductory Player Setup table (p. 8); ruling R22 takes the columns in order
+INTRO_REMOVED_BONUS = "B_ADVANCED_TILES"  # no Patent Office in the introductory game
+
+
+class Dealer:
+    """Draws for app deals from the game's seed; `counter` advances with every draw."""
+
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        self.seed = seed
+        self.counter = counter
+
+    def _rng(self) -> random.Random:
+        rng = random.Random(f"{self.seed}:{self.counter}")
+        self.counter += 1
+        return rng
+
+    def sample(self, pool: list[str], k: int) -> list[str]:
+        """`k` distinct items drawn from `pool` in draw order."""
+        return self._rng().sample(sorted(pool), k)
+
+    def shuffled(self, pool: list[str]) -> list[str]:
+        return self.sample(pool, len(pool))
+
+
+# -- payload -------------------------------------------------------------------------------
+
+
+def parse_setup(payload: dict[str, Any]) -> Setup:
+    """The Setup record of a setup payload (see docs/commands.md); CommandError if malformed."""
+    mode = payload.get("mode", "introductory")
+    if mode not in ("introductory", "full"):
+        raise CommandError(f"Unknown setup mode {mode!r}: use 'introductory' or 'full'.")
+    deals = payload.get("deals", "app")
+    if deals not in ("app", "table"):
+        raise CommandError(f"Unknown deals {deals!r}: use 'app' or 'table'.")
+    raw_seats = payload.get("seats") or []
+    if not 2 <= len(raw_seats) <= 4:
+        raise RuleViolation(
+            "player_count", "Barrage is played by 2, 3 or 4 players (Automas count)."
+        )
+    seats = []
+    for raw in raw_seats:
+        kind = raw.get("kind", "human")
+        if kind not in ("human", "automa"):
+            raise CommandError(f"Unknown seat kind {kind!r}: use 'human' or 'automa'.")
+        seats.append(
+            Seat(
+                company=raw.get("company") or "",
+                officer=raw.get("officer"),
+                kind=kind,
+                automa_level=int(raw.get("automa_level") or (1 if kind == "automa" else 0)),
+                name=raw.get("name") or "",
+            )
+        )
+    if not any(s.kind == "human" for s in seats):
+        raise RuleViolation("no_human", "At least one seat must be played by a person.")
+    companies = [s.company for s in seats if s.company]
+    for company in companies:
+        if company not in catalog.BASE_COMPANIES:
+            raise CommandError(f"Unknown company {company!r}.")
+    if len(set(companies)) != len(companies):
+        raise RuleViolation("company_twice", "Each company can be played by one seat only.")
+    return Setup(mode=mode, seats=seats, deals=deals, seed=int(payload.get("seed") or 0))
+
+
+def _check_drawable(what: str, given: list[str], pool: list[str], k: int) -> list[str]:
+    """Accept a table draw only if it names `k` distinct tiles that can still be drawn."""
+    if len(given) != k:
+        raise RuleViolation("table_draw", f"The table must draw {k} {what}; {len(given)} given.")
+    if len(set(given)) != len(given):
+        raise RuleViolation("table_draw", f"The same {what} tile cannot be drawn twice.")
+    for tile in given:
+        if tile not in pool:
+            raise RuleViolation(
+                "table_draw", f"{tile} cannot be drawn as {what}: it is not in that pile any more."
+            )
+    return list(given)
+
+
+def _draw(
+    dealer: Dealer, draws: dict[str, Any], key: str, what: str, pool: list[str], k: int
+) -> list[str]:
+    if key in draws and draws[key] is not None:
+        return _check_drawable(what, list(draws[key]), pool, k)
+    return dealer.sample(pool, k)
+
+
+# -- board setup ---------------------------------------------------------------------------
+
+
+def _headstreams(dealer: Dealer, draws: dict[str, Any]) -> dict[str, str]:
+    given = draws.get("headstreams")
+    letters = ["A", "B", "C", "D"]
+    if given:
+        tiles = _check_drawable(
+            "headstream tiles",
+            [given[x] for x in letters if x in given],
+            list(catalog.HEADSTREAM_TILES),
+            4,
+        )
+    else:
+        tiles = dealer.sample(list(catalog.HEADSTREAM_TILES), 4)
+    return dict(zip(letters, tiles, strict=True))
+
+
+def _neutral_dams(dealer: Dealer, draws: dict[str, Any]) -> list[str]:
+    """One Neutral Dam setup tile from each pile (General Setup, p. 7)."""
+    given = draws.get("neutral_dams")
+    if given:
+        _check_drawable("neutral dam tiles", list(given), list(catalog.NEUTRAL_DAM_TILES), 3)
+        piles = sorted(catalog.NEUTRAL_DAM_TILES[t].pile for t in given)
+        if piles != sorted(NEUTRAL_PILES):
+            raise RuleViolation(
+                "table_draw", "Draw one Neutral Dam tile from each pile: Mountains, Hills, Plains."
+            )
+        return list(given)
+    tiles = []
+    for pile in NEUTRAL_PILES:
+        pool = [t for t, tile in catalog.NEUTRAL_DAM_TILES.items() if tile.pile == pile]
+        tiles += dealer.sample(pool, 1)
+    return tiles
+
+
+def _contracts(
+    dealer: Dealer, draws: dict[str, Any], deals: str
+) -> tuple[dict[str, list[str]], dict[str, list[str | None]]]:
+    """Private contract piles shuffled and two face up each (General Setup, p. 7)."""
+    piles: dict[str, list[str]] = {}
+    offer: dict[str, list[str | None]] = {}
+    given = draws.get("contract_offer") or {}
+    for pile in CONTRACT_PILES:
+        pool = list(catalog.PRIVATE_CONTRACTS[pile])
+        if pile in given:
+            up = _check_drawable(f"{pile} contracts", list(given[pile]), pool, 2)
+            rest = [c for c in pool if c not in up]
+            rest = sorted(rest) if deals == "table" else dealer.shuffled(rest)
+        else:
+            order = dealer.shuffled(pool)
+            up, rest = order[:2], order[2:]
+            if deals == "table":
+                rest = sorted(rest)
+        piles[pile] = rest
+        offer[pile] = list(up)
+    return piles, offer
+
+
+def _patents(
+    dealer: Dealer, draws: dict[str, Any], deals: str
+) -> tuple[dict[str, list[str]], list[str | None]]:
+    """Advanced Technology piles I/II/III shuffled, three face up from pile I (p. 7)."""
+    piles: dict[str, list[str]] = {}
+    for level, pile in enumerate(PATENT_PILES, start=1):
+        pool = [t for t in catalog.BASE_ADVANCED_TILES if catalog.ADVANCED_TILES[t].level == level]
+        piles[pile] = sorted(pool) if deals == "table" else dealer.shuffled(pool)
+    given = draws.get("patent_offer")
+    if given:
+        up = _check_drawable("Advanced Technology tiles", list(given), piles["I"], 3)
+    else:
+        up = dealer.sample(piles["I"], 3) if deals == "table" else piles["I"][:3]
+    piles["I"] = [t for t in piles["I"] if t not in up]
+    return piles, list(up)
+
+
+def board_snapshot(setup: Setup, draws: dict[str, Any], dealer: Dealer) -> dict[str, Any]:
+    """Everything on the table before the players choose: tiles, neutral dams, contracts."""
+    n = len(setup.seats)
+    full = setup.mode == "full"
+    bonus_pool = [b for b in catalog.BONUS_TILES if full or b != INTRO_REMOVED_BONUS]
+    snap: dict[str, Any] = {
+        "headstream_tiles": _headstreams(dealer, draws),
+        "bonus_tiles": _draw(dealer, draws, "bonus_tiles", "Bonus tiles", bonus_pool, 5),
+        "objective": _draw(
+            dealer, draws, "objective", "Objective tile", list(catalog.OBJECTIVE_TILES), 1
+        )[0]
+        if not isinstance(draws.get("objective"), str)
+        else _check_drawable(
+            "Objective tile", [draws["objective"]], list(catalog.OBJECTIVE_TILES), 1
+        )[0],
+        # ruling R26: players - 1, Automas included
+        "national_contracts": _draw(
+            dealer,
+            draws,
+            "national_contracts",
+            "national contracts",
+            list(catalog.NATIONAL_CONTRACTS),
+            n - 1,
+        ),
+        "neutral_dam_tiles": _neutral_dams(dealer, draws),
+    }
+    snap["contract_piles"], snap["contract_offer"] = _contracts(dealer, draws, setup.deals)
+    if full:
+        snap["patent_piles"], snap["patent_offer"] = _patents(dealer, draws, setup.deals)
+    else:
+        snap["patent_piles"], snap["patent_offer"] = {"I": [], "II": [], "III": []}, []
+    # ruling R20: Automas count; spaces marked for more players get the unused colours' engineers
+    snap["occupied"] = {
+        space.id: "blocked"
+        for space in catalog.MANAGEMENT_SPACES.values()
+        if n not in space.players
+    }
+    return snap
+
+
+@applies("game_set_up")
+def _game_set_up(state: GameState, e: Event) -> None:
+    setup = e["setup"]
+    state.setup = Setup(
+        mode=setup["mode"],
+        seats=[Seat(**s) for s in setup["seats"]],
+        deals=setup["deals"],
+        seed=setup["seed"],
+        expansion=setup.get("expansion", False),
+    )
+    board = e["board"]
+    state.headstream_tiles = dict(board["headstream_tiles"])
+    state.bonus_tiles = list(board["bonus_tiles"])
+    state.objective = board["objective"]
+    state.national_contracts = list(board["national_contracts"])
+    state.neutral_dam_tiles = list(board["neutral_dam_tiles"])
+    for tile_id in state.neutral_dam_tiles:
+        tile = catalog.NEUTRAL_DAM_TILES[tile_id]
+        state.dams[tile.dam_space] = Dam(owner=NEUTRAL, level=tile.level, drops=tile.initial_drops)
+    state.contract_piles = {k: list(v) for k, v in board["contract_piles"].items()}
+    state.contract_offer = {k: list(v) for k, v in board["contract_offer"].items()}
+    state.patent_piles = {k: list(v) for k, v in board["patent_piles"].items()}
+    state.patent_offer = list(board["patent_offer"])
+    state.occupied = dict(board["occupied"])
+    state.rng_counter = e["rng_counter"]
+    state.phase = "setup"
+    state.round = 1
+
+
+# -- players -------------------------------------------------------------------------------
+
+
+def player_record(
+    company: str, seat: Seat, officer: str | None, contract: str | None, mode: str
+) -> dict[str, Any]:
+    """A company's starting components (p. 8; automa.md §1.2) as PlayerState data."""
+    automa = seat.kind == "automa"
+    tiles = list(catalog.PLAYER_START["basic_technology_tiles"][mode])
+    if officer == ANTON:
+        tiles.append(catalog.ANTON_TILE)
+    credits = 0 if automa else (MAHIRI_CREDITS if officer == MAHIRI else 6)
+    player = PlayerState(
+        company=company,
+        officer=None if automa else officer,
+        kind=seat.kind,
+        automa_level=seat.automa_level,
+        name=seat.name,
+        vp=0,  # the starting VP are scored with a ledger line ("start")
+        credits=credits,
+        tiles=tiles,
+        contracts=[contract] if contract and not automa else [],
+    )
+    data = asdict(player)
+    data.pop("ledger")
+    data.pop("wheel")
+    return data
+
+
+def introductory_players(setup: Setup) -> tuple[list[dict[str, Any]], list[str]]:
+    """Fixed companies, officers and starting contracts (p. 8), Automas first (ruling A11)."""
+    records = []
+    free = [row for row in INTRO_ORDER if row[0] not in {s.company for s in setup.seats}]
+    by_company = {row[0]: row for row in INTRO_ORDER}
+    for seat in setup.seats:
+        row = by_company[seat.company] if seat.company else free.pop(0)
+        seat.company = row[0]
+        records.append(player_record(row[0], seat, row[1], row[2], "introductory"))
+    column = {row[0]: i for i, row in enumerate(INTRO_ORDER)}
+    automas = [s.company for s in setup.seats if s.kind == "automa"]
+    humans = sorted((s.company for s in setup.seats if s.kind == "human"), key=column.__getitem__)
+    return records, automas + humans
+
+
+@applies("players_seated")
+def _players_seated(state: GameState, e: Event) -> None:
+    state.players = {}
+    for data in e["players"]:
+        state.players[data["company"]] = PlayerState(**data)
+    state.turn_order = list(e["turn_order"])
+    state.setup.seats = [Seat(**s) for s in e["seats"]]
+
+
+def seat_players(rec: Recorder, records: list[dict[str, Any]], turn_order: list[str]) -> None:
+    """Seat every company and score its starting VP (ledger category "start")."""
+    seats = [asdict(s) for s in rec.state.setup.seats]
+    by_company = {r["company"]: r for r in records}
+    for seat, record in zip(seats, records, strict=True):
+        seat["company"] = record["company"]
+        seat["officer"] = record["officer"]
+    rec.emit(
+        "players_seated",
+        "Each player takes their company's components.",
+        players=[by_company[c] for c in [r["company"] for r in records]],
+        turn_order=turn_order,
+        seats=seats,
+    )
+    from companion.engine.economy import score_vp
+
+    for company in turn_order:
+        start = AUTOMA_START_VP if rec.state.players[company].is_automa else HUMAN_START_VP
+        score_vp(rec, company, start, "start", "Starting Victory Points")
+
+
+# -- full setup: the draft (p. 9) ----------------------------------------------------------
+
+
+def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Dealer) -> None:
+    """Companies paired with officers and starting contracts on the table; humans pick in turn.
+
+    Automa seats take a company of their own (given or drawn, automa.md §1.2), no officer and
+    no starting contract; the humans then select company+officer+contract in seat order.
+    """
+    n = len(setup.seats)
+    humans = [i for i, s in enumerate(setup.seats) if s.kind == "human"]
+    fixed = [s.company for s in setup.seats if s.kind == "automa" and s.company]
+    pool = [c for c in catalog.BASE_COMPANIES if c not in fixed]
+    need = n - len(fixed)
+    if draws.get("companies"):
+        companies = _check_drawable("company boards", list(draws["companies"]), pool, need)
+    else:
+        companies = dealer.sample(pool, need)
+    automa_seats = [i for i, s in enumerate(setup.seats) if s.kind == "automa"]
+    automa_company: dict[int, str] = {}
+    for i in automa_seats:
+        automa_company[i] = setup.seats[i].company or companies.pop()
+    officer_pool = list(catalog.BASE_OFFICERS)
+    officers = _draw(
+        dealer, draws, "officers", "Executive Officer tiles", officer_pool, len(humans)
+    )
+    contracts = _draw(
+        dealer,
+        draws,
+        "starting_contracts",
+        "Starting Contracts",
+        list(catalog.STARTING_CONTRACTS),
+        len(humans),
+    )
+    pairs = [{"company": c, "officer": o} for c, o in zip(companies, officers, strict=True)]
+    rec.emit(
+        "draft_opened",
+        "Company boards with Executive Officers and Starting Contracts are laid out.",
+        pairs=pairs,
+        contracts=contracts,
+        order=humans,
+        automa_company={str(k): v for k, v in automa_company.items()},
+        rng_counter=dealer.counter,
+    )
+    ask_next_pick(rec)
+
+
+def ask_next_pick(rec: Recorder) -> None:
+    draft = rec.state.draft
+    seat_index = draft["order"][len(draft["picks"])]
+    seat = rec.state.setup.seats[seat_index]
+    label = seat.name or f"Seat {seat_index + 1}"
+    ask(
+        rec,
+        "draft_pick",
+        None,
+        f"{label}: choose a company with its Executive Officer and a Starting Contract.",
+        seat=seat_index,
+        pairs=draft["pairs"],
+        contracts=draft["contracts"],
+        answers=[
+            {"company": p["company"], "contract": c}
+            for p in draft["pairs"]
+            for c in draft["contracts"]
+        ],
+    )
+
+
+@applies("draft_opened")
+def _draft_opened(state: GameState, e: Event) -> None:
+    state.draft = {
+        "pairs": list(e["pairs"]),
+        "contracts": list(e["contracts"]),
+        "order": list(e["order"]),
+        "automa_company": dict(e["automa_company"]),
+        "picks": [],
+    }
+    state.rng_counter = e["rng_counter"]
+
+
+@applies("draft_picked")
+def _draft_picked(state: GameState, e: Event) -> None:
+    draft = state.draft
+    draft["pairs"] = [p for p in draft["pairs"] if p["company"] != e["company"]]
+    draft["contracts"] = [c for c in draft["contracts"] if c != e["contract"]]
+    draft["picks"].append(
+        {
+            "seat": e["seat"],
+            "company": e["company"],
+            "officer": e["officer"],
+            "contract": e["contract"],
+        }
+    )
+
+
+@resolves("draft_pick")
+def resolve_draft_pick(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+    """A player picks a company+officer pair and a Starting Contract (Full Game Setup, p. 9)."""
+    pairs = {p["company"]: p["officer"] for p in decision.options["pairs"]}
+    company = answer.get("company")
+    contract = answer.get("contract")
+    if company not in pairs:
+        raise RuleViolation("draft", f"{company} is not one of the company boards still on offer.")
+    if contract not in decision.options["contracts"]:
+        raise RuleViolation(
+            "draft", f"{contract} is not one of the Starting Contracts still on offer."
+        )
+    rec.emit("decision_resolved", "Draft pick made.")
+    rec.emit(
+        "draft_picked",
+        f"{company} with {pairs[company]} and Starting Contract {contract} chosen.",
+        seat=decision.options["seat"],
+        company=company,
+        officer=pairs[company],
+        contract=contract,
+    )
+    draft = rec.state.draft
+    if len(draft["picks"]) < len(draft["order"]):
+        ask_next_pick(rec)
+    else:
+        finish_draft(rec)
+
+
+def finish_draft(rec: Recorder) -> None:
+    """Seat everyone; turn order reverses the selection order, Automas first (p. 9, A11)."""
+    state = rec.state
+    setup = state.setup
+    draft = state.draft
+    picks = {p["seat"]: p for p in draft["picks"]}
+    records = []
+    automas = []
+    for i, seat in enumerate(setup.seats):
+        if seat.kind == "automa":
+            company = draft["automa_company"][str(i)]
+            automas.append(company)
+            records.append(player_record(company, seat, None, None, setup.mode))
+        else:
+            pick = picks[i]
+            records.append(
+                player_record(pick["company"], seat, pick["officer"], pick["contract"], setup.mode)
+            )
+    humans = [picks[i]["company"] for i in reversed(draft["order"])]
+    rec.emit("draft_closed", "The draft is over.")
+    seat_players(rec, records, automas + humans)
+
+
+@applies("draft_closed")
+def _draft_closed(state: GameState, e: Event) -> None:
+    state.draft = {}
+
+
+def set_up(rec: Recorder, payload: dict[str, Any]) -> None:
+    """Deal the whole setup; the full game then waits for the draft (pending `draft_pick`)."""
+    setup = parse_setup(payload)
+    draws = dict(payload.get("draws") or {})
+    dealer = Dealer(setup.seed)
+    board = board_snapshot(setup, draws, dealer)
+    if setup.mode == "introductory":
+        records, order = introductory_players(setup)
+        rec.emit(
+            "game_set_up",
+            "The table is set up (General Setup, p. 6-7).",
+            setup=asdict(setup),
+            board=board,
+            rng_counter=dealer.counter,
+        )
+        seat_players(rec, records, order)
+    else:
+        rec.emit(
+            "game_set_up",
+            "The table is set up (General Setup, p. 6-7).",
+            setup=asdict(setup),
+            board=board,
+            rng_counter=dealer.counter,
+        )
+        full_draft(rec, setup, draws, dealer)
