@@ -417,9 +417,13 @@ def _offer_second_production(rec: Recorder, company: str, first_powerhouse: str)
 
 @resolves("second_production")
 def _resolve_second_production(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
-    """Answer: {"decline": true} or {dam, conduit, powerhouse, drops, contract?}."""
-    rec.emit("decision_resolved", "Germany's second production chosen", kind=decision.kind)
+    """Answer: {"decline": true} or {dam, conduit, powerhouse, drops, contract?}.
+
+    The answer is checked before the decision is popped, so a refused answer leaves the
+    question pending.
+    """
     if answer.get("decline"):
+        rec.emit("decision_resolved", "Germany declines a second production", kind=decision.kind)
         return
     first = decision.options["first_powerhouse"]
     company = str(decision.player)
@@ -433,9 +437,15 @@ def _resolve_second_production(rec: Recorder, decision: Decision, answer: dict[s
         drops = int(answer["drops"])
     except (KeyError, TypeError, ValueError) as exc:
         raise CommandError("A production needs dam, conduit, powerhouse and drops.") from exc
+    contract = answer.get("contract")
+    check_production(
+        rec.state, company, dam=dam, conduit=conduit, powerhouse=powerhouse, drops=drops,
+        bonus=0, contract=contract, second=True,
+    )  # fmt: skip
+    rec.emit("decision_resolved", "Germany's second production", kind=decision.kind)
     decide_produce(
         rec, company, dam=dam, conduit=conduit, powerhouse=powerhouse, drops=drops, bonus=0,
-        contract=answer.get("contract"), second=True,
+        contract=contract, second=True,
     )  # fmt: skip
 
 
