@@ -63,18 +63,18 @@ def _register_blueprints(app: Flask) -> None:
 
 
 def _handle_error(exc: Exception) -> Any:
-    """The one HTTP error handler: a JSON error with a stable code for the API."""
+    """The one HTTP error handler: `{code, message[, fields][, version]}` for the API."""
     described = describe_error(exc)
     if described is not None:
         status, error = described
-        return jsonify({"error": error}), status
+        return jsonify(error), status
     if isinstance(exc, HTTPException):
         if request.path.startswith("/api/"):
             error = {"code": exc.name.lower().replace(" ", "_"), "message": exc.description}
-            return jsonify({"error": error}), exc.code
+            return jsonify(error), exc.code
         return exc
     log.exception("request failed", exc_info=exc)
     if request.path.startswith("/api/"):
         error = {"code": "server_error", "message": "Something broke on the server."}
-        return jsonify({"error": error}), 500
+        return jsonify(error), 500
     raise exc

@@ -75,7 +75,7 @@ def test_create_game_rejects_malformed_setups_with_field_messages(
 ) -> None:
     response = client.post("/api/games", json=body)
     assert response.status_code == 400
-    error = response.get_json()["error"]
+    error = response.get_json()
     assert error["code"] == "invalid_payload"
     assert field in error["fields"] or field in error["fields"].get("setup", {})
     assert error["message"]
@@ -123,13 +123,13 @@ def test_an_unjoined_device_sees_nothing(other_client: FlaskClient, game: dict) 
         submit(other_client, game_id, score(), 0),
     ]:
         assert response.status_code == 403
-        assert response.get_json()["error"]["code"] == "not_joined"
+        assert response.get_json()["code"] == "not_joined"
 
 
 def test_unknown_game_is_a_404(client: FlaskClient) -> None:
     response = client.get("/api/games/doesnotexist")
     assert response.status_code == 404
-    assert response.get_json()["error"]["code"] == "game_not_found"
+    assert response.get_json()["code"] == "game_not_found"
     assert submit(client, "doesnotexist", score(), 0).status_code == 404
 
 
@@ -199,7 +199,7 @@ def test_stale_version_is_a_409_with_the_current_version(client: FlaskClient, ga
     submit(client, gid(game), score(), 0)
     response = submit(client, gid(game), score(player="germany"), 0)
     assert response.status_code == 409
-    error = response.get_json()["error"]
+    error = response.get_json()
     assert error["code"] == "stale_version"
     assert error["version"] == 1
     assert client.get(f"/api/games/{gid(game)}").get_json()["state"]["players"]["germany"][
@@ -209,7 +209,7 @@ def test_stale_version_is_a_409_with_the_current_version(client: FlaskClient, ga
 def test_rule_violation_is_a_422_with_code_and_message(client: FlaskClient, game: dict) -> None:
     response = submit(client, gid(game), score(vp=7), 0)
     assert response.status_code == 422
-    assert response.get_json()["error"] == {
+    assert response.get_json() == {
         "code": "too_many_vp", "message": "You may score 1 to 3 VP, not 7."}
     assert client.get(f"/api/games/{gid(game)}").get_json()["version"] == 0
 
@@ -217,7 +217,7 @@ def test_rule_violation_is_a_422_with_code_and_message(client: FlaskClient, game
 def test_engine_command_error_is_a_400(client: FlaskClient, game: dict) -> None:
     response = submit(client, gid(game), {"type": "fly"}, 0)
     assert response.status_code == 400
-    assert response.get_json()["error"]["code"] == "unknown_command"
+    assert response.get_json()["code"] == "unknown_command"
 
 
 @pytest.mark.parametrize(
@@ -237,7 +237,7 @@ def test_malformed_submissions_are_400_and_change_nothing(
 ) -> None:
     response = client.post(f"/api/games/{gid(game)}/commands", json=body)
     assert response.status_code == 400
-    assert response.get_json()["error"]["code"] == "invalid_payload"
+    assert response.get_json()["code"] == "invalid_payload"
     assert client.get(f"/api/games/{gid(game)}").get_json()["version"] == 0
 
 
@@ -248,7 +248,7 @@ def test_undo_preview_then_undo(client: FlaskClient, game: dict) -> None:
     game_id = gid(game)
     preview = client.get(f"/api/games/{game_id}/undo")
     assert preview.status_code == 422
-    assert preview.get_json()["error"]["code"] == "nothing_to_undo"
+    assert preview.get_json()["code"] == "nothing_to_undo"
     submit(client, game_id, score(vp=3), 0)
     preview = client.get(f"/api/games/{game_id}/undo").get_json()
     assert preview["version"] == 1
@@ -320,4 +320,4 @@ def test_board_geometry_has_every_space_basin_and_river(client: FlaskClient) -> 
 def test_unknown_api_route_is_a_json_404(client: FlaskClient) -> None:
     response = client.get("/api/nothing")
     assert response.status_code == 404
-    assert response.get_json()["error"]["code"] == "not_found"
+    assert response.get_json()["code"] == "not_found"
