@@ -124,7 +124,8 @@ def test_drops_that_flow_at_once() -> None:
 
 def test_choices_are_asked_machineries_then_drops_then_structure() -> None:
     state = make_game()
-    resolve(state, "usa", {"machineries_any": 1, "drops_headstream": 1, "free_conduit_max_value": 2})
+    rewards = {"machineries_any": 1, "drops_headstream": 1, "free_conduit_max_value": 2}
+    resolve(state, "usa", rewards)
     assert [d.kind for d in reversed(state.pending)] == [
         "choose_machineries",
         "place_drops",
