@@ -241,13 +241,14 @@ MANAGEMENT_SPACES: dict[str, ManagementSpace] = {
 class ConstructionSpace:
     """One of the four construction action spaces of a company board (p. 13)."""
 
+    id: str  # "CB_1" .. "CB_4"
     order: int
     engineers: int
     fee_credits: int
 
 
 CONSTRUCTION_SPACES: tuple[ConstructionSpace, ...] = tuple(
-    ConstructionSpace(int(r["order"]), int(r["engineers"]), int(r["fee_credits"]))
+    ConstructionSpace(r["id"], int(r["order"]), int(r["engineers"]), int(r["fee_credits"]))
     for r in sorted(cpt.COMPANY_BOARD_CONSTRUCTION_SPACES, key=lambda r: r["order"])
 )
 

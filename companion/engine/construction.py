@@ -478,11 +478,12 @@ def decide_build(rec: Recorder, company: str, command: dict[str, Any]) -> None:
     plan = plan_build(rec.state, company, command)
     what = f"{_name(plan.structure)} on {plan.space}"
     if plan.board_space is not None:
+        # the company-board space takes the Engineers (handler in management.py)
         rec.emit(
-            "construction_space_used",
+            "engineers_placed",
             f"{ORDINALS[plan.board_space + 1]} construction of the round: {what}",
             company=company,
-            space=plan.board_space + 1,
+            space=CONSTRUCTION_SPACES[plan.board_space].id,
             engineers=plan.engineers,
         )
         pay_credits(rec, company, plan.space_fee, "construction", "4th construction space")
@@ -685,13 +686,6 @@ def _chips(engineers: int, payment: Payment, credits: int) -> list[dict[str, Any
 
 
 # -- applying ------------------------------------------------------------------------------
-
-
-@applies("construction_space_used")
-def _construction_space_used(state: GameState, e: Event) -> None:
-    player = state.players[e["company"]]
-    player.engineers -= e["engineers"]
-    player.constructions_this_round += 1
 
 
 @applies("structure_built")

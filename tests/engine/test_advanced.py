@@ -86,7 +86,7 @@ def test_l1_powerhouse_needs_no_engineers_even_with_none_left() -> None:
     usa.engineers = 0
     usa.constructions_this_round = 4
     rec = build(state, "usa", "powerhouse", "P9-2", "L1_POWERHOUSE")
-    assert "construction_space_used" not in [e["type"] for e in rec.events]
+    assert "engineers_placed" not in [e["type"] for e in rec.events]
     assert usa.engineers == 0
     assert usa.mixers == 2  # Machineries still due
     assert state.powerhouses["P9-2"] == "usa"

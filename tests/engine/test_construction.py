@@ -48,7 +48,7 @@ def test_example_p13_first_construction_base_in_the_hills() -> None:
     assert state.dams["6L"] == Dam(owner="usa", level=1, drops=0)
     assert usa.constructions_this_round == 1
     assert event_types(rec) == [
-        "construction_space_used",
+        "engineers_placed",
         "wheel_loaded",
         "wheel_rotated",
         "structure_built",
