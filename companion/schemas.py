@@ -24,7 +24,8 @@ class SeatSchema(Schema):
     class Meta:
         unknown = INCLUDE
 
-    company = fields.String(validate=validate.OneOf(COMPANIES), allow_none=True)
+    # empty or null: the company is dealt at setup (full game)
+    company = fields.String(validate=validate.OneOf((*COMPANIES, "")), allow_none=True)
     officer = fields.String(allow_none=True)
     kind = fields.String(load_default="human", validate=validate.OneOf(SEAT_KINDS))
     automa_level = fields.Integer(validate=validate.Range(0, 4))

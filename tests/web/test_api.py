@@ -82,6 +82,12 @@ def test_create_game_rejects_malformed_setups_with_field_messages(
     assert client.get("/api/games").get_json()["games"] == []
 
 
+def test_seats_without_a_company_are_accepted_for_a_setup_deal(client: FlaskClient) -> None:
+    seats = [{"company": ""}, {"company": None}, {}]
+    response = client.post("/api/games", json={"setup": {**SETUP, "seats": seats}})
+    assert response.status_code == 201, response.get_json()
+
+
 def test_an_automa_seat_with_a_level_is_accepted(client: FlaskClient) -> None:
     seats = [{"company": "usa"}, {"company": "italy", "kind": "automa", "automa_level": 3}]
     response = client.post("/api/games", json={"setup": {**SETUP, "seats": seats}})
