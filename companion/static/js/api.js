@@ -28,14 +28,15 @@ const g = (id) => `/api/games/${encodeURIComponent(id)}`;
 export const api = {
   board: () => request('GET', '/api/board'),
   listGames: () => request('GET', '/api/games'),
-  createGame: (setup) => request('POST', '/api/games', setup),
+  createGame: (setup, title = '') => request('POST', '/api/games', { setup, title }),
   deleteGame: (id) => request('DELETE', g(id)),
   join: (code) => request('POST', '/api/join', { code }),
-  claim: (id, company) => request('POST', `${g(id)}/claim`, { company }),
+  claim: (id, company) => request('POST', `${g(id)}/seat`, { company }),
   game: (id) => request('GET', g(id)),
   command: (id, command, version) => request('POST', `${g(id)}/commands`, { command, version }),
-  undoPreview: (id) => request('GET', `${g(id)}/undo-preview`),
+  undoPreview: (id) => request('GET', `${g(id)}/undo`),
   undo: (id, version) => request('POST', `${g(id)}/undo`, { version }),
   log: (id) => request('GET', `${g(id)}/log`),
   qrUrl: (id) => `${g(id)}/qr.svg`,
+  gamePage: (id) => `/games/${encodeURIComponent(id)}`,
 };

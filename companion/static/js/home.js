@@ -28,12 +28,12 @@ function when(game) {
 function row(game) {
   const node = fromTemplate('tpl-game-row');
   const id = gameId(game);
-  const title = players(game) || `Game ${id}`;
+  const title = game.title || players(game) || `Game ${id}`;
   field(node, 'title').textContent = title;
   const bits = [when(game), game.mode, game.finished ? 'finished' : game.round ? `round ${game.round}` : ''].filter(Boolean);
   field(node, 'detail').textContent = bits.join(' · ');
   const resume = field(node, 'resume');
-  resume.href = `/g/${encodeURIComponent(id)}`;
+  resume.href = api.gamePage(id);
   resume.setAttribute('aria-label', `Resume ${title}`);
   field(node, 'qr').setAttribute('aria-label', `QR code to join ${title}`);
   field(node, 'qr').addEventListener('click', () => showQr(game));

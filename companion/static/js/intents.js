@@ -107,6 +107,7 @@ const HANDLERS = [
   ['[data-confirm]', (b) => onConfirm(b)],
   ['[data-cancel]', () => { clearSelection(); notify(); }],
   ['[data-clear-space]', () => select({ space: null, choice: null })],
+  ['[data-group-space]', (b) => select({ space: b.dataset.groupSpace, choice: null })],
   ['[data-step-amount]', (b) => onStep(Number(b.dataset.stepAmount))],
   ['[data-open]', (b) => hooks.open(b.dataset.open, b)],
   ['[data-open-board]', (b) => hooks.open('board', b)],

@@ -10,7 +10,7 @@ form.addEventListener('submit', async (event) => {
   const code = document.getElementById('join-code').value.trim().toUpperCase();
   try {
     const result = await api.join(code);
-    window.location.assign(`/g/${encodeURIComponent(result.game_id)}`);
+    window.location.assign(api.gamePage(result.game?.id ?? result.game_id));
   } catch (e) {
     error.textContent = e.status === 404 ? `No game has the code ${code}. Check the code on the tablet.` : e.message;
     error.hidden = false;

@@ -23,8 +23,11 @@ let lastInstructions = [];
 let toastTimer = null;
 
 store.gameId = document.body.dataset.gameId;
+// read-only handle for the e2e tests (they wait on the version the page shows)
+window.__barrage = store;
 store.joinCode = document.body.dataset.joinCode || null;
-store.me = localStorage.getItem(`barrage:me:${store.gameId}`) || null;
+store.me = document.body.dataset.seat || localStorage.getItem(`barrage:me:${store.gameId}`) || null;
+if (document.body.dataset.view === 'phone') document.body.classList.add('view-phone');
 
 function toast(message, error = false) {
   const node = $('toast');
@@ -58,6 +61,17 @@ function renderCompanies(state) {
   const ids = Object.keys(state.players || {});
   if (phone.matches && store.me && ids.includes(store.me)) ids.sort((a, b) => (a === store.me ? -1 : b === store.me ? 1 : 0));
   $('companies').replaceChildren(...ids.map((c) => companyCard(state.players[c], { active: c === state.active && !state.finished, mine: c === store.me })));
+}
+
+/** On a phone that plays a company: that company's full board right under the action bar. */
+function renderMyBoard(state) {
+  const box = $('my-board');
+  const p = phone.matches && store.me ? state.players?.[store.me] : null;
+  box.hidden = !p;
+  if (!p) return;
+  const body = el('div');
+  renderBoard(body, p);
+  box.replaceChildren(el('h2', { id: 'my-board-title' }, badge(p.company), ` My company: ${companyName(p.company)}`), body);
 }
 
 function legalSpaces() {
@@ -109,6 +123,7 @@ function render() {
     $('action-bar').hidden = false;
     renderActionBar({ title: $('turn-title'), actions: $('actions'), why: $('why'), choices: $('choices'), confirm: $('confirm') }, state, options, store.ui, { canAct: canAct() });
   }
+  renderMyBoard(state);
   renderCompanies(state);
   renderTrack($('track'), state);
   renderContracts($('offer'), state);
@@ -156,6 +171,7 @@ async function confirmUndo(button) {
   button.disabled = true;
   try {
     const result = await api.undo(store.gameId, store.version);
+    shownInstructionsVersion = Math.max(shownInstructionsVersion, result.version);
     applyUpdate(result);
     closeSheet();
     toast('Undone.');
@@ -290,7 +306,7 @@ async function start() {
   if (game.instructions?.length) showInstructions(game.instructions, game.version + 0.5);
   await connectGame(store.gameId, {
     onUpdate: (payload) => {
-      if (applyUpdate(payload)) showInstructions(payload.instructions, payload.version);
+      if (applyUpdate(payload)) showInstructions(payload.instructions ?? payload.record?.instructions, payload.version);
     },
     onStatus: (connected) => setConnected(connected),
     onReconnect: () => reload(),

@@ -126,8 +126,8 @@ function checklist(state, created) {
   if ((state.patent_offer || []).some(Boolean)) add(`Patent Office: ${state.patent_offer.filter(Boolean).join(', ')}.`);
   if (state.pending?.length) add('The table still has draws to enter: the game view asks for each one and offers only what can still be drawn.');
   document.getElementById('checklist').replaceChildren(...items);
-  document.getElementById('created-code').textContent = created.join_code || '';
-  buttons.start.href = `/g/${encodeURIComponent(created.game_id)}`;
+  document.getElementById('created-code').textContent = created.game?.join_code || '';
+  buttons.start.href = api.gamePage(created.game.id);
 }
 
 async function create() {
@@ -137,9 +137,7 @@ async function create() {
   buttons.create.disabled = true;
   try {
     const created = await api.createGame(payload);
-    let game = null;
-    try { game = await api.game(created.game_id); } catch { game = null; }
-    checklist(game?.state || {}, created);
+    checklist(created.state || {}, created);
     show(4);
   } catch (error) {
     fail(error.body?.message || error.message);

@@ -4,24 +4,55 @@ import { el, fill } from '../dom.js';
 import { actionLabel, companyName } from '../names.js';
 import { badge } from './company.js';
 
-/** Chips of a choice preview: strings, {text, kind} objects, or a preview dict. */
+const CHIP_WORDS = {
+  engineers: (n) => `${n} Eng.`,
+  excavators: (n) => `${n} Exc.`,
+  excavator: (n) => `+${n} Exc.`,
+  mixers: (n) => `${n} Mix.`,
+  mixer: (n) => `+${n} Mix.`,
+  credits: (n) => `${n}₵`,
+  vp: (n) => `${n} VP`,
+  energy: (n) => `${n} energy`,
+  segments: (n) => `turn wheel ${n}`,
+  drops: (n) => `${n} drop${n === 1 ? '' : 's'}`,
+};
+const COST_KINDS = new Set(['engineers', 'excavators', 'mixers', 'credits']);
+
+function chipOf(kind, n) {
+  const word = CHIP_WORDS[kind];
+  return { text: word ? word(n) : `${n} ${kind}`, kind: COST_KINDS.has(kind) ? 'cost' : 'gain' };
+}
+
+function payments(pays) {
+  if (!pays) return [];
+  const list = Array.isArray(pays) ? pays : Object.entries(pays).map(([to, credits]) => ({ to, credits }));
+  return list.filter((x) => x && (typeof x === 'string' || x.credits)).map((x) => ({
+    text: typeof x === 'string' ? x : `pays ${companyName(x.to ?? x.company ?? x.owner)} ${x.credits}₵`, kind: 'cost',
+  }));
+}
+
+/** Chips of a choice preview (engine shapes: {chips:[{kind,n}], text} or named numbers). */
 export function previewChips(choice) {
   const p = choice.preview;
   if (!p) return [];
   if (typeof p === 'string') return [{ text: p }];
   if (Array.isArray(p)) return p.map((c) => (typeof c === 'string' ? { text: c } : c));
+  if (Array.isArray(p.chips)) {
+    return p.chips.map((c) => (typeof c === 'string' ? { text: c } : c.text ? c : chipOf(c.kind, c.n)));
+  }
   const chips = [];
-  const push = (text, kind) => { if (text !== undefined && text !== null && text !== '') chips.push({ text: String(text), kind }); };
-  if (Array.isArray(p.cost)) p.cost.forEach((c) => push(typeof c === 'string' ? c : c.text ?? c.label, 'cost'));
-  else if (p.cost && typeof p.cost === 'object') Object.entries(p.cost).forEach(([k, v]) => v && push(`${v} ${k}`, 'cost'));
-  else push(p.cost, 'cost');
-  if (Array.isArray(p.chips)) p.chips.forEach((c) => push(typeof c === 'string' ? c : c.text ?? c.label, c.kind));
-  if (p.energy !== undefined) push(`${p.energy} energy`, 'gain');
-  if (p.drops !== undefined) push(`${p.drops} drop${p.drops === 1 ? '' : 's'}`);
-  if (Array.isArray(p.payments)) p.payments.forEach((x) => push(typeof x === 'string' ? x : `pays ${companyName(x.to ?? x.company)} ${x.credits}₵`, 'cost'));
-  if (Array.isArray(p.contracts) && p.contracts.length) push(`fulfils ${p.contracts.map((c) => (typeof c === 'string' ? c : c.id)).join('/')}`, 'gain');
-  if (typeof p.text === 'string') push(p.text);
+  for (const [key, value] of Object.entries(p)) {
+    if (typeof value === 'number' && value) chips.push(chipOf(key, value));
+  }
+  chips.push(...payments(p.pays ?? p.payments));
+  if (Array.isArray(p.contracts) && p.contracts.length) chips.push({ text: p.contracts.map((c) => (typeof c === 'string' ? c : c.id)).join(' + '), kind: 'gain' });
+  if (p.tile) chips.push({ text: String(p.tile), kind: 'gain' });
   return chips;
+}
+
+/** The preview's sentence, when the engine gives one ("A Base costs 3 Excavators in the Plains"). */
+export function previewText(choice) {
+  return typeof choice.preview === 'object' && choice.preview && typeof choice.preview.text === 'string' ? choice.preview.text : '';
 }
 
 export function choiceLabel(choice) {
@@ -33,8 +64,9 @@ export function choiceLabel(choice) {
 /** The short text drawn on the map next to a legal space. */
 export function mapChip(choice) {
   if (choice.chip) return choice.chip;
-  const cost = previewChips(choice).filter((c) => c.kind === 'cost').map((c) => c.text);
-  const text = (cost.length ? cost : previewChips(choice).map((c) => c.text)).join(' ');
+  const chips = previewChips(choice).filter((c) => !/Eng\.$/.test(c.text));
+  const cost = chips.filter((c) => c.kind === 'cost').map((c) => c.text);
+  const text = (cost.length ? cost : chips.map((c) => c.text)).join(' ');
   return text.length > 16 ? `${text.slice(0, 15)}…` : text;
 }
 
@@ -42,12 +74,14 @@ function choiceButton(choice, index, selected, dataName) {
   const label = choiceLabel(choice);
   const chips = previewChips(choice);
   const button = el('button', {
-    type: 'button', class: 'choice', role: 'listitem',
+    type: 'button', class: 'choice',
     'aria-pressed': selected ? 'true' : 'false',
     'aria-label': [label, ...chips.map((c) => c.text)].join(', '),
   });
   button.dataset[dataName] = String(index);
   button.append(el('span', { class: 'label', text: label }), ...chips.map((c) => el('span', { class: `chip ${c.kind || ''}`, text: c.text })));
+  const sentence = previewText(choice);
+  if (sentence) button.append(el('span', { class: 'sentence', text: sentence }));
   return button;
 }
 
@@ -100,15 +134,49 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
   }
   const showChoices = options?.pending || ui.action;
   const choices = showChoices && canAct ? currentChoices(options, ui) : [];
-  const dataName = 'choice';
-  fill(dom.choices, ...choices.map((c, i) => choiceButton(c, i, ui.choice === i, dataName)));
-  if (ui.space) dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `Only ${ui.space} — show every space` }));
+  const groups = !ui.space && !options?.pending ? spaceGroups(choices) : null;
+  if (groups) fill(dom.choices, ...groups.map(groupButton));
+  else fill(dom.choices, ...choices.map((c, i) => choiceButton(c, i, ui.choice === i, 'choice')));
+  if (ui.space) dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← All choices (showing ${ui.space} only)` }));
   const chosen = ui.choice !== null && ui.choice !== undefined ? choices[ui.choice] : null;
   if (chosen) confirmBar(dom.confirm, chosen, ui.amount);
   else {
     dom.confirm.hidden = true;
     dom.confirm.replaceChildren();
   }
+}
+
+const GROUP_OVER = 12;
+
+/** Many choices on several spaces: one button per space first (then that space's choices). */
+export function spaceGroups(choices) {
+  if (choices.length <= GROUP_OVER) return null;
+  const groups = new Map();
+  for (const c of choices) {
+    if (!c.space) return null;
+    if (!groups.has(c.space)) groups.set(c.space, []);
+    groups.get(c.space).push(c);
+  }
+  if (groups.size < 2) return null;
+  return [...groups.entries()].map(([space, list]) => ({ space, list }));
+}
+
+function commonPrefix(labels) {
+  let prefix = labels[0] || '';
+  for (const l of labels) while (!l.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix.replace(/[\s:(·,]+$/, '');
+}
+
+function groupButton({ space, list }) {
+  const label = list.length === 1 ? choiceLabel(list[0]) : commonPrefix(list.map(choiceLabel)) || space;
+  const chips = previewChips(list[0]);
+  const button = el('button', {
+    type: 'button', class: 'choice', 'data-group-space': space,
+    'aria-label': `${label}${list.length > 1 ? `, ${list.length} ways` : ''}, ${chips.map((c) => c.text).join(', ')}`,
+  });
+  button.append(el('span', { class: 'label', text: label }), ...chips.map((c) => el('span', { class: `chip ${c.kind || ''}`, text: c.text })));
+  if (list.length > 1) button.append(el('span', { class: 'chip', text: `${list.length} ways` }));
+  return button;
 }
 
 function pendingTitle(pending) {

@@ -36,9 +36,9 @@ export function companyCard(p, { active = false, mine = false } = {}) {
     'aria-label': `${companyName(p.company)}: ${p.vp} VP, ${p.energy} energy, ${p.credits} Credits${active ? ', active player' : ''}${p.passed ? ', passed' : ''}. Open the company board`,
   });
   card.append(el('span', { class: 'title' }, badge(p.company), el('span', { text: companyName(p.company) }), el('span', { class: 'who', text: seatLabel(p) + (p.passed ? ' · passed' : '') })));
-  card.append(el('span', { class: 'big-numbers' },
+  card.append(el('span', { class: 'top-row' }, el('span', { class: 'big-numbers' },
     el('span', { class: 'big', 'data-testid': `vp-${p.company}` }, String(p.vp), el('small', { text: 'VP' })),
-    el('span', { class: 'big' }, String(p.energy), el('small', { text: '⚡' }))));
+    el('span', { class: 'big' }, String(p.energy), el('small', { text: '⚡' }))), wheelSvg(p.wheel, { size: 34 })));
   card.append(el('span', { class: 'resources' },
     stat('credits', p.credits, 'Credits'),
     stat('excavator', p.excavators, 'Excavators'),
@@ -46,7 +46,7 @@ export function companyCard(p, { active = false, mine = false } = {}) {
     stat('engineer', p.engineers, 'Engineers')));
   const pieces = el('span', { class: 'pieces' });
   for (const kind of Object.keys(PIECES)) pieces.append(el('span', {}, `${PIECE_LETTER[kind]} `, pips(kind, p.built?.[kind] ?? 0)));
-  card.append(el('span', { class: 'row' }, pieces, wheelSvg(p.wheel)));
+  card.append(pieces);
   return card;
 }
 

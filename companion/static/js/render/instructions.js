@@ -6,8 +6,9 @@ import { companyName } from '../names.js';
 export function renderInstructions(list, instructions) {
   fill(list, ...(instructions || []).map((step, i) => {
     const n = step.n ?? i + 1;
-    const who = step.company ? `${companyName(step.company)}: ` : '';
-    const text = step.text.startsWith(who) ? step.text : who + step.text;
+    const name = step.company ? companyName(step.company) : '';
+    // the engine's sentence often names the company already ("USA passes.")
+    const text = !name || step.text.includes(name) ? step.text : `${name}: ${step.text}`;
     const hasPath = Boolean(step.animate?.path?.length);
     const button = el('button', {
       type: 'button', class: 'step',

@@ -10,6 +10,7 @@ function describeEvent(event) {
 function entryLines(entry) {
   if (typeof entry === 'string') return [entry];
   if (entry.text) return [entry.text];
+  if (entry.lines?.length) return entry.lines;
   const events = entry.events || [];
   const lines = events.map(describeEvent).filter(Boolean);
   if (!lines.length && entry.command) lines.push(`${companyName(entry.command.player)} ${String(entry.command.type || '').replaceAll('_', ' ')}`);

@@ -11,6 +11,16 @@ const HS_H = 44;
 
 const points = (list) => list.map(([x, y]) => `${x},${y}`).join(' ');
 
+/** Accept both spellings of the geometry fields (`red`/`red_bordered`, `destination`/…). */
+function normalize(board) {
+  const spaces = board.spaces.map((s) => ({
+    ...s,
+    red_bordered: Boolean(s.red ?? s.red_bordered),
+    destination_basin: s.destination ?? s.destination_basin,
+  }));
+  return { ...board, spaces };
+}
+
 /** Where an id on a flow path sits on the map ("4U", "A", "EXIT_L", "powerhouses:8", "8"). */
 function locator(board) {
   const at = new Map();
@@ -31,15 +41,15 @@ function locator(board) {
 }
 
 function drawBands(layer, board) {
-  const bands = board.area_bands_y || {};
-  for (const [area, [y0, y1]] of Object.entries(bands)) {
+  const bands = board.areas ? board.areas.map((a) => [a.area, a.y]) : Object.entries(board.area_bands_y || {});
+  for (const [area, [y0, y1]] of bands) {
     layer.append(svg('rect', { class: `band-${area}`, x: 0, y: y0, width: board.width, height: y1 - y0 }));
     layer.append(svg('text', { class: 'band-label', x: board.width - 12, y: y0 + 28, 'text-anchor': 'end', text: area[0].toUpperCase() + area.slice(1) }));
   }
 }
 
 function drawRivers(layer, board, at) {
-  for (const edge of board.river_edges || []) {
+  for (const edge of board.rivers || board.river_edges || []) {
     let path = edge.path;
     if (!path) {
       const a = at(edge.from);
@@ -177,7 +187,8 @@ function drawCostChip(layer, s, legal) {
  *   update(state, legal)  legal: Map(spaceId -> {text, chip, selected})
  *   animate(path, drops)  move blue drops along a list of ids (flow paths)
  */
-export function createMap(root, board) {
+export function createMap(root, rawBoard) {
+  const board = normalize(rawBoard);
   root.setAttribute('viewBox', `0 0 ${board.width} ${board.height}`);
   root.replaceChildren();
   const at = locator(board);

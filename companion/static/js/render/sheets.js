@@ -46,6 +46,11 @@ function describe(item) {
 export function undoPreviewNodes(preview) {
   const nodes = [];
   if (!preview) return [el('p', { text: 'Nothing to undo.' })];
+  if (preview.would_revert) {
+    const entry = preview.would_revert;
+    const lines = entry.lines?.length ? entry.lines : [String(entry.command?.type || entry.kind || 'the last action').replaceAll('_', ' ')];
+    return [el('p', {}, el('strong', { text: `Record #${entry.seq} goes back:` })), el('ul', {}, ...lines.map((t) => el('li', { text: t })))];
+  }
   const summary = preview.summary || preview.text || preview.message;
   if (summary) nodes.push(el('p', { class: 'big-summary' }, el('strong', { text: summary })));
   const items = Array.isArray(preview) ? preview : preview.events || preview.reverts || preview.items || preview.will_revert || [];
@@ -60,7 +65,7 @@ export function correctionForm(state, board) {
   const companies = Object.keys(state.players || {});
   const options = (select, values) => select.replaceChildren(...values.map(([value, text]) => el('option', { value, text })));
   options(form.querySelector('[data-field="company"]'), companies.map((c) => [c, companyName(c)]));
-  options(form.querySelector('[data-field="owner"]'), [['', 'nobody (remove)'], ...companies.map((c) => [c, companyName(c)]), ['neutral', 'Neutral']]);
+  options(form.querySelector('[data-field="owner"]'), [...companies.map((c) => [c, companyName(c)]), ['', 'Neutral']]);
   options(form.querySelector('[data-field="space"]'), (board?.spaces || []).map((s) => [s.id, `${s.id} (${s.kind})`]));
   const target = form.querySelector('[data-field="target"]');
   const sync = () => {
@@ -75,21 +80,35 @@ export function correctionForm(state, board) {
 
 const num = (v) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
-/** The `correct` command the form describes (the engine validates it). */
+/** The `correct` command the form describes (engine/corrections.py validates it). */
 export function correctionCommand(form) {
   const f = new FormData(form);
   const target = f.get('target');
-  const command = { type: 'correct', target, reason: String(f.get('reason') || '').trim() };
-  if (target === 'player') Object.assign(command, { company: f.get('company'), field: f.get('field'), value: num(f.get('value')) });
-  if (target === 'dam') Object.assign(command, { space: f.get('space'), drops: num(f.get('drops')) });
-  if (target === 'headstream') Object.assign(command, { headstream: f.get('headstream'), drops: num(f.get('drops')) });
-  if (target === 'structure') Object.assign(command, { space: f.get('space'), owner: f.get('owner') || null, level: num(f.get('level')) });
-  if (target === 'contract') Object.assign(command, { company: f.get('company'), contract: String(f.get('contract') || '').trim(), change: f.get('change') });
+  const command = { type: 'correct', reason: String(f.get('reason') || '').trim() };
+  if (target === 'player') Object.assign(command, { what: f.get('field'), company: f.get('company'), value: num(f.get('value')) });
+  if (target === 'dam') Object.assign(command, { what: 'dam_drops', space: f.get('space'), value: num(f.get('drops')) });
+  if (target === 'headstream') Object.assign(command, { what: 'headstream_drops', space: f.get('headstream'), value: num(f.get('drops')) });
+  if (target === 'structure') {
+    Object.assign(command, {
+      what: 'structure', space: f.get('space'), company: f.get('owner') || null,
+      value: { structure: f.get('structure'), present: f.get('present') !== 'remove' },
+    });
+  }
+  if (target === 'contract') {
+    const change = f.get('change');
+    Object.assign(command, {
+      what: 'contract', company: f.get('company'),
+      value: { contract: String(f.get('contract') || '').trim().toUpperCase(), present: change !== 'remove', fulfilled: change === 'fulfil' },
+    });
+  }
   if (target === 'wheel') {
     Object.assign(command, {
-      company: f.get('company'), segment: num(f.get('segment')), excavators: num(f.get('excavators')) ?? 0,
-      mixers: num(f.get('mixers')) ?? 0,
-      tiles: String(f.get('tiles') || '').split(',').map((t) => t.trim()).filter(Boolean),
+      what: 'wheel_segment', company: f.get('company'), space: num(f.get('segment')),
+      value: {
+        excavators: num(f.get('excavators')) ?? 0,
+        mixers: num(f.get('mixers')) ?? 0,
+        tiles: String(f.get('tiles') || '').split(',').map((t) => t.trim()).filter(Boolean),
+      },
     });
   }
   return command;

@@ -14,14 +14,18 @@ function energySvg(players) {
     root.append(svg('line', { x1: x(n), x2: x(n), y1: major ? 12 : 17, y2: major ? 32 : 27, stroke: 'var(--ink-soft)', 'stroke-width': major ? 2 : 1 }));
     if (major) root.append(svg('text', { x: x(n), y: 50, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700, fill: 'var(--ink)', text: n === 30 ? '30+' : n }));
   }
-  const stack = new Map();
+  // markers on the same step sit side by side (spread along the track), never on top of each other
+  const count = new Map();
+  for (const p of players) count.set(Math.min(p.energy, 30), (count.get(Math.min(p.energy, 30)) ?? 0) + 1);
+  const seen = new Map();
   for (const p of players) {
     const pos = Math.min(p.energy, 30);
-    const k = stack.get(pos) ?? 0;
-    stack.set(pos, k + 1);
+    const k = seen.get(pos) ?? 0;
+    seen.set(pos, k + 1);
     const g = svg('g', { class: `co-${p.company}` });
-    const cx = x(pos);
-    const cy = 22 - k * 9;
+    const n = count.get(pos);
+    const cx = Math.max(12, Math.min(W - 12, x(pos) + (k - (n - 1) / 2) * 23));
+    const cy = 22;
     g.append(svg('circle', { cx, cy, r: 11, fill: 'var(--co)', stroke: '#111', 'stroke-width': 2 }));
     g.append(svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 12, 'font-weight': 900, fill: 'var(--co-ink)', text: companyLetter(p.company) }));
     root.append(g);

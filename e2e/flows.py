@@ -1,0 +1,155 @@
+"""What a person does at the table, as Playwright steps (role-based selectors, web-first waits).
+
+Moves are chosen only from what the page offers (the engine's legal options rendered as
+buttons), never by building command payloads in the test.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+COMPANY_NAMES = {"usa": "USA", "germany": "Germany", "italy": "Italy", "france": "France"}
+
+
+def create_game(page: Page, *, players: int = 4, seed: int | None = 11) -> tuple[str, str]:
+    """Run the setup wizard for an introductory game; return (game_id, join code)."""
+    page.goto("/")
+    page.get_by_role("link", name="New game").click()
+    expect(page.get_by_role("heading", name="Which game?")).to_be_visible()
+    page.get_by_label("Introductory game").check()
+    page.get_by_label(f"{players} players").check()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_role("heading", name="Who plays which company?")).to_be_visible()
+    for i in range(players):
+        page.get_by_label(f"Seat {i + 1} name").fill(f"Player {i + 1}")
+    page.get_by_role("button", name="Next").click()
+    page.get_by_label("The app draws (seeded)").check()
+    if seed is not None:
+        page.get_by_label(re.compile("Seed")).fill(str(seed))
+    page.get_by_role("button", name="Create game").click()
+    expect(page.get_by_role("heading", name="Place this on the real board")).to_be_visible()
+    code = page.locator("#created-code").inner_text().strip()
+    start = page.get_by_role("link", name="Start playing")
+    href = start.get_attribute("href") or ""
+    game_id = href.rstrip("/").split("/")[-1]
+    return game_id, code
+
+
+def open_game(page: Page) -> None:
+    """Tap "Start playing" at the end of the wizard and wait for the game view."""
+    page.get_by_role("link", name="Start playing").click()
+    expect(page.locator("#status")).to_contain_text("Round")
+
+
+def join(phone: Page, code: str) -> None:
+    """A phone joins with the code shown on the tablet."""
+    phone.goto("/join")
+    phone.get_by_label("Join code").fill(code)
+    phone.get_by_role("button", name="Join").click()
+    expect(phone.locator("#status")).to_contain_text("Round")
+
+
+def game(page: Page, game_id: str) -> dict[str, Any]:
+    """The server's view of the game (state, options, version) through the page's session."""
+    response = page.request.get(f"/api/games/{game_id}")
+    assert response.ok, response.text()
+    return response.json()
+
+
+def close_instructions(page: Page) -> None:
+    """Tap "Done" on the table instructions if they slid in."""
+    done = page.get_by_role("button", name="Done")
+    if done.count() and done.is_visible():
+        done.click()
+        expect(done).to_be_hidden()
+
+
+def action_button(page: Page, name: str) -> Any:
+    return page.get_by_role("toolbar", name="Actions").get_by_role("button", name=name, exact=True)
+
+
+def choices(page: Page) -> Any:
+    return page.get_by_role("group", name="Legal choices").get_by_role("button")
+
+
+def confirm(page: Page, version_before: int, game_id: str) -> None:
+    """Tap Confirm and wait until the page shows a newer version of the game."""
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.get_by_role("button", name="Confirm")).to_be_hidden()
+    wait_version(page, game_id, version_before + 1)
+
+
+def wait_version(page: Page, game_id: str, version: int) -> None:
+    page.wait_for_function(
+        "v => window.__barrage && window.__barrage.version >= v", arg=version, timeout=10_000
+    )
+
+
+def answer_pending(page: Page, game_id: str) -> bool:
+    """If a decision is open, pick its first answer and confirm. True when one was answered."""
+    view = game(page, game_id)
+    if not view["options"].get("pending"):
+        return False
+    first = choices(page).first
+    expect(first).to_be_visible()
+    first.click()
+    confirm(page, view["version"], game_id)
+    close_instructions(page)
+    return True
+
+
+def build_on_map(page: Page, game_id: str) -> str | None:
+    """Tap Build, then the first highlighted space on the map, then Confirm. Returns the space."""
+    view = game(page, game_id)
+    build = next(a for a in view["options"]["actions"] if a["type"] == "build")
+    if not build["enabled"]:
+        return None
+    action_button(page, "Build").click()
+    space = page.locator("svg.map .space.legal").first
+    expect(space).to_be_visible()
+    space_id = space.get_attribute("data-space")
+    space.click()
+    options = choices(page)
+    if page.get_by_role("button", name="Confirm").count() == 0:
+        options.filter(has_not_text="All choices").first.click()
+    confirm(page, view["version"], game_id)
+    close_instructions(page)
+    return space_id
+
+
+def bank_all(page: Page, game_id: str) -> bool:
+    """Tap Bank and the largest number of Engineers, then Confirm."""
+    view = game(page, game_id)
+    bank = next(a for a in view["options"]["actions"] if a["type"] == "bank")
+    if not bank["enabled"]:
+        return False
+    action_button(page, "Bank").click()
+    choices(page).last.click()
+    confirm(page, view["version"], game_id)
+    close_instructions(page)
+    return True
+
+
+def pass_turn(page: Page, game_id: str) -> None:
+    view = game(page, game_id)
+    action_button(page, "Pass").click()
+    confirm(page, view["version"], game_id)
+    close_instructions(page)
+
+
+def play_turn(page: Page, game_id: str, *, build: bool = True) -> None:
+    """One move of the active player by taps: answer a decision, else build, bank or pass."""
+    close_instructions(page)
+    if answer_pending(page, game_id):
+        return
+    view = game(page, game_id)
+    actions = {a["type"]: a for a in view["options"]["actions"]}
+    if build and actions["build"]["enabled"]:
+        build_on_map(page, game_id)
+    elif actions["bank"]["enabled"]:
+        bank_all(page, game_id)
+    else:
+        pass_turn(page, game_id)
