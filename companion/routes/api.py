@@ -21,6 +21,7 @@ from companion.routes import (
     log_entry,
     remember_join,
     require_joined,
+    room,
     store,
 )
 
@@ -78,9 +79,13 @@ def get_game(game_id: str) -> Response:
 
 @bp.delete("/games/<game_id>")
 def delete_game(game_id: str) -> tuple[str, int]:
+    from companion.extensions import socketio
+
     require_joined(game_id)
     store().delete_game(game_id)
     forget_game(game_id)
+    # Devices still showing the game go back home instead of acting on nothing.
+    socketio.emit("game_deleted", {"game_id": game_id}, to=room(game_id))
     return "", 204
 
 

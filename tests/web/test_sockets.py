@@ -183,3 +183,15 @@ def test_leave_game_stops_updates(client: FlaskClient, game: dict, socket_for: C
     assert sio.emit("leave_game", {"game_id": game_id}, callback=True) == {"ok": True}
     client.post(f"/api/games/{game_id}/commands", json={"command": score(), "version": 0})
     assert updates(sio) == []
+
+
+def test_deleting_a_game_tells_the_room(
+    client: FlaskClient, game: dict, socket_for: Callable
+) -> None:
+    game_id = game["game"]["id"]
+    sio = socket_for(client)
+    sio.emit("join_game", {"game_id": game_id}, callback=True)
+    assert client.delete(f"/api/games/{game_id}").status_code == 204
+    received = sio.get_received()
+    assert [(m["name"], m["args"][0]) for m in received] == [
+        ("game_deleted", {"game_id": game_id})]
