@@ -61,7 +61,8 @@ def draw(rec: Recorder, company: str) -> tuple[AutomaTile, AutomaTile]:
     turned = pile[0]
     rec.emit(
         "automa_tile_drawn",
-        f"Automa tile {turned} is turned over: its criteria side is used this turn",
+        f"Turn Automa tile {turned} over onto the discard pile: its criteria side is used "
+        "this turn",
         company=company,
         tile=turned,
     )

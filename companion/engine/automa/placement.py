@@ -524,12 +524,14 @@ def choose_space(
     prefer: Callable[[list[str]], tuple[list[str], str]] | None = None,
     tie_filter: Callable[[list[str]], tuple[list[str], str]] | None = None,
     prefer_red: bool = False,
+    third_structure: bool = True,
 ) -> Placement:
     """Run the placement procedure of automa.md §8.2 on `candidates` (non-empty).
 
     `prefer` is an officer's pre-filter (level 4, e.g. Wilhelm Adler's mountains first),
     `tie_filter` a level-3 tile's tie rule applied before the location step (conduit level 2:
     value 3 or more), `prefer_red` the wild level-1 tile's red-outlined choice (level 3+).
+    `third_structure=False` skips step 2 (ranking built conduits of production systems, A18).
     """
     if not candidates:
         raise ValueError("choose_space needs at least one candidate")
@@ -542,7 +544,7 @@ def choose_space(
     if len(left) == 1:
         steps.append(f"only one space: {left[0]}")
         return Placement(left[0], tuple(steps))
-    if structure != "elevation":
+    if structure != "elevation" and third_structure:
         completing = [c for c in left if completes_system(state, company, structure, c)]
         if len(completing) == 1:
             steps.append(f"completes a production system: {completing[0]}")

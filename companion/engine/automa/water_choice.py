@@ -37,10 +37,13 @@ def stored_in_own_dams(state: GameState, company: str, extra: dict[str, int]) ->
     return sum(n for space, n in caught.items() if state.dams[space].owner == company)
 
 
-def _best(state: GameState, company: str, n: int, criteria: Criteria) -> WaterChoice:
+def _best(
+    state: GameState, company: str, n: int, criteria: Criteria, exact: bool = False
+) -> WaterChoice:
+    """Best placement of up to `n` drops (exactly `n` for a reward that must be all or none)."""
     base = stored_in_own_dams(state, company, {})
     best: tuple[tuple[int, int, tuple[int, ...]], tuple[str, ...], int] | None = None
-    for k in range(1, n + 1):
+    for k in range(n if exact else 1, n + 1):
         for combo in combinations_with_replacement(HEADSTREAM_LETTERS, k):
             extra: dict[str, int] = {}
             for letter in combo:
@@ -63,15 +66,15 @@ def _best(state: GameState, company: str, n: int, criteria: Criteria) -> WaterCh
 
 
 def choose_waiting_drops(
-    state: GameState, company: str, n: int, criteria: Criteria
+    state: GameState, company: str, n: int, criteria: Criteria, *, exact: bool = False
 ) -> WaterChoice:
     """Up to `n` drops for the headstream tiles, flowing in the Water Flow phase (§7.2)."""
-    return _best(state, company, n, criteria)
+    return _best(state, company, n, criteria, exact)
 
 
 def choose_flowing_drops(
-    state: GameState, company: str, n: int, criteria: Criteria
+    state: GameState, company: str, n: int, criteria: Criteria, *, exact: bool = False
 ) -> WaterChoice:
     """Up to `n` new drops that flow at once, alone (the waiting drops stay, §7.2)."""
     quiet = replace(state, headstreams={letter: 0 for letter in HEADSTREAM_LETTERS})
-    return _best(quiet, company, n, criteria)
+    return _best(quiet, company, n, criteria, exact)

@@ -1,0 +1,94 @@
+"""The `automa_turn` command and the Automa's entry in the legal options (game.py, options.py).
+
+One command plays whatever the Automa has to do now: answer its open reward choices, or play
+its turn (§4), or pass when it has no Engineer left (ruling R17). The table taps "done" after
+following the instructions; the optional `override` picks another legal move (logged).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.automa import deck
+from companion.engine.automa.decision import play_turn, preview_turn
+from companion.engine.automa.rewards import answer_pending, automatic_answer
+from companion.engine.errors import RuleViolation
+from companion.engine.events import Recorder
+from companion.engine.state import GameState
+
+
+def has_automa(state: GameState) -> bool:
+    """True if any seat of the game is an Automa."""
+    return any(seat.kind == "automa" for seat in state.setup.seats) or any(
+        p.is_automa for p in state.players.values()
+    )
+
+
+def setup_deck(rec: Recorder) -> None:
+    """At game start: deal the shared Automa deck when any seat is an Automa (§1.2)."""
+    if has_automa(rec.state) and not deck.has_deck(rec.state):
+        deck.deal_deck(rec)
+
+
+def automa_to_act(state: GameState) -> str | None:
+    """The Automa the game waits for now (its open decision or its turn), or None."""
+    if state.finished:
+        return None
+    if state.pending:
+        decision = state.pending[-1]
+        player = state.players.get(decision.player) if decision.player else None
+        if player is not None and player.is_automa and automatic_answer(state, decision):
+            return decision.player
+        return None
+    active = state.players.get(state.active) if state.active else None
+    if state.phase == "actions" and active is not None and active.is_automa:
+        return state.active
+    return None
+
+
+def execute_turn(rec: Recorder, command: dict[str, Any]) -> dict[str, Any]:
+    """Resolve an `automa_turn` command; raises RuleViolation when the Automa may not act."""
+    state = rec.state
+    company = command.get("player")
+    if company not in state.players or not state.players[company].is_automa:
+        raise RuleViolation("not_automa", f"{company!r} is not an Automa seat.")
+    if state.pending:
+        decision = state.pending[-1]
+        if decision.player != company or not answer_pending(rec, company):
+            raise RuleViolation("pending", f"First answer the open question: {decision.reason}")
+        return {"company": company, "lines": ["The Automa answered its open choices."]}
+    if state.phase != "actions":
+        raise RuleViolation("phase", f"The Automa acts in the Actions phase (now: {state.phase}).")
+    if company != state.active:
+        raise RuleViolation("not_your_turn", f"It is not {company}'s turn.")
+    if state.players[company].passed:
+        raise RuleViolation("passed", "This Automa has passed for the round (ruling R17).")
+    if state.players[company].engineers <= 0:
+        rec.emit("player_passed", f"The Automa ({company}) has no Engineer left and passes.",
+                 company=company)  # fmt: skip
+        rec.emit("steps_queued", "", steps=["next_turn"])
+        return {"company": company, "passed": True, "lines": ["No Engineers left: passes."]}
+    rec.emit("action_taken", "", company=company, action="automa_turn")
+    trace = play_turn(rec, company, override=command.get("override"))
+    rec.emit("steps_queued", "", steps=["refill_contracts", "next_turn"])
+    return trace
+
+
+def automa_options(state: GameState, company: str) -> list[dict[str, Any]]:
+    """The one action on offer for an Automa: its turn, with a preview of the decision."""
+    player = state.players[company]
+    command = {"type": "automa_turn", "player": company}
+    if player.engineers <= 0:
+        preview: dict[str, Any] = {"lines": ["No Engineers left: passes."], "passed": True}
+    else:
+        preview = preview_turn(state, company)
+    label = "Automa passes" if preview.get("passed") else "Automa turn"
+    return [
+        {
+            "type": "automa_turn",
+            "label": label,
+            "enabled": True,
+            "why": "",
+            "choices": [{"label": label, "command": command, "preview": preview}],
+        }
+    ]

@@ -1,0 +1,387 @@
+"""A whole Automa turn: draw, read the actions in order, do the first feasible one (automa.md §4).
+
+`play_turn` decides and applies the turn through the engine's own functions (production,
+construction, water, wheel, economy) so the Automa's moves are exactly as legal as a
+human's; Credits become VP through `economy` (§6, ruling A5). Dashed-frame actions (water,
+contract office) do not end the turn (§4). The returned trace is what the table reads:
+"Tile 7. Produce ±0: skipped — no yellow contract ≤ 9 energy. Build conduit: … → C4R".
+`preview_turn` runs the same on a copy (step mode); an `override` lets the table choose
+another legal move for the Automa, which is logged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import catalog, production, water, wheel
+from companion.engine.automa import deck, feasibility, levels, placement
+from companion.engine.automa.feasibility import Plan, Skip
+from companion.engine.automa.rewards import answer_pending
+from companion.engine.automa.tiles import AutomaTile, Criteria, TileAction
+from companion.engine.economy import gain_machineries, move_energy, pay_credits, score_vp
+from companion.engine.errors import RuleViolation
+from companion.engine.events import Event, Recorder, applies
+from companion.engine.state import GameState
+
+SECTION_OF = {
+    "production": "turbine_station",
+    "water_management": "water_management",
+    "contract_office": "contract_office",
+    "workshop": "workshop",
+    "machinery_shop": "machinery_shop",
+    "patent_office": "patent_office",
+    "bank": "bank",
+}
+SECTION_NAMES = {
+    "turbine_station": "Turbine Station",
+    "water_management": "Water Management",
+    "contract_office": "Contract Office",
+    "workshop": "Workshop",
+    "machinery_shop": "Machinery Shop",
+    "patent_office": "Patent Office",
+    "bank": "Bank",
+}
+BANK = "BANK"
+
+
+# -- engineers (§5) --------------------------------------------------------------------------
+
+
+def section_spaces(section: str) -> list[str]:
+    """A section's spaces in Automa order: left column top to bottom, then right (§5)."""
+    spaces = [s for s in catalog.MANAGEMENT_SPACES.values() if s.section == section]
+    side_rank = {"left": 0, "": 0, "right": 1}
+    spaces.sort(key=lambda s: (side_rank.get(s.side, 0), s.row))
+    return [s.id for s in spaces]
+
+
+def first_empty_space(state: GameState, section: str) -> str | None:
+    """The first space of the section with nobody on it (blocked spaces skipped), or None."""
+    if section == "bank":
+        return BANK
+    for space in section_spaces(section):
+        if space not in state.occupied:
+            return space
+    return None
+
+
+def place_engineers(rec: Recorder, company: str, action: TileAction) -> int:
+    """Engineers for the action (§5): constructions on the company board, others on the first
+    empty space of the section, ignoring the printed count and fee; with fewer engineers
+    left, all of them (edge case 25)."""
+    state = rec.state
+    n = min(action.engineers, state.players[company].engineers)
+    if action.kind == "construction":
+        where, space = "its company board (no construction space, no fee)", None
+    else:
+        section = SECTION_OF[action.kind]
+        space = first_empty_space(state, section)
+        name = SECTION_NAMES[section]
+        where = f"{space} ({name})" if space else f"next to the {name} (no empty space)"
+    rec.emit(
+        "automa_engineers_placed",
+        f"Put {n} Automa Engineer(s) on {where}.",
+        company=company,
+        space=space,
+        engineers=n,
+    )
+    return n
+
+
+@applies("automa_engineers_placed")
+def _engineers_placed(state: GameState, e: Event) -> None:
+    player = state.players[e["company"]]
+    player.engineers -= e["engineers"]
+    player.engineers_out += e["engineers"]
+    space = e["space"]
+    if space == BANK:
+        state.bank[e["company"]] = state.bank.get(e["company"], 0) + e["engineers"]
+    elif space is not None:
+        state.occupied[space] = e["company"]
+
+
+# -- performing a plan (§7) ------------------------------------------------------------------
+
+
+def perform(rec: Recorder, company: str, plan: Plan) -> None:
+    """Do a feasible action with all its effects."""
+    action, d = plan.action, plan.details
+    kind = action.kind
+    if action.vp_cost:
+        score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}")
+    place_engineers(rec, company, action)
+    if kind == "production":
+        _produce(rec, company, action, d)
+    elif kind == "water_management":
+        _water(rec, company, action, d)
+    elif kind == "contract_office":
+        _contract_office(rec, company, action, d)
+    elif kind == "construction":
+        _build(rec, company, d)
+    elif kind == "workshop":
+        wheel.rotate_wheel(rec, company, action.rotations, f"Automa {action.label()}")
+    elif kind == "machinery_shop":
+        gain_machineries(rec, company, d["excavators"], d["mixers"], f"Automa {action.label()}")
+    elif kind == "patent_office":
+        rec.emit(
+            "patent_tile_bought",
+            f"Take the Advanced Technology tile {d['tile']} for the Automa (ruling A6).",
+            company=company,
+            tile=d["tile"],
+            slot=d["slot"],
+        )
+    elif kind == "bank":
+        score_vp(rec, company, action.vp_gain, "automa_action", "Automa Bank action")
+    answer_pending(rec, company)
+
+
+def _produce(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
+    """§7.1: best system with all its drops; the contract straight from the office (A3)."""
+    contract = d.get("contract")
+    if contract is not None and contract not in rec.state.national_contracts:
+        rec.emit(
+            "automa_contract_claimed",
+            f"Take contract {contract} from the Contract Office: the Automa fulfils it at once.",
+            company=company,
+            contract=contract,
+        )
+    production.decide_produce(
+        rec,
+        company,
+        dam=d["dam"],
+        conduit=d["conduit"],
+        powerhouse=d["powerhouse"],
+        drops=d["drops"],
+        bonus=action.energy_bonus,
+        contract=contract,
+    )
+
+
+def _water(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
+    letters: list[str] = list(d["letters"])
+    reason = f"Automa {action.label()}"
+    if action.flows_immediately:
+        water.release_drops_now(rec, company, letters, reason)
+        return
+    for letter in sorted(set(letters)):
+        water.place_drops(rec, company, letter, letters.count(letter), reason)
+
+
+def _contract_office(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
+    """§7.3: the colour's face-up contracts leave the game; +2 energy; refill at end of turn."""
+    colour = d["colour"]
+    removed = [
+        (slot, c) for slot, c in enumerate(rec.state.contract_offer.get(colour, [])) if c
+    ]
+    if removed:
+        rec.emit(
+            "automa_contracts_removed",
+            f"Remove the face-up {colour} contracts {', '.join(c for _, c in removed)} from the "
+            "Contract Office (out of the game); the slots refill at the end of the turn.",
+            company=company,
+            colour=colour,
+            contracts=[c for _, c in removed],
+            slots=[slot for slot, _ in removed],
+        )
+    move_energy(rec, company, action.energy_gain, f"Automa {action.label()}", usable=False)
+
+
+def _build(rec: Recorder, company: str, d: dict[str, Any]) -> None:
+    """§7.4: tile and machinery on the wheel, turn it, place the piece (3 VP on red)."""
+    from companion.engine import advanced, construction
+
+    what = f"{d['structure'].capitalize()} on {d['space']}"
+    wheel.load_wheel(rec, company, [d["tile"]], d["excavators"], d["mixers"], f"Automa: {what}")
+    if d.get("credits"):
+        pay_credits(rec, company, d["credits"], "construction", f"Automa: {what}")
+    wheel.rotate_wheel(rec, company, 1, f"Automa construction: {what}")
+    construction.place_structure(
+        rec,
+        company,
+        d["structure"],
+        d["space"],
+        f"Place the Automa's {what}.",
+        free=False,
+        waive_red_border=d["waive_red_border"],
+    )
+    player = rec.state.players[company]
+    if levels.has_advanced_effects(player) and d["tile"] in catalog.ADVANCED_TILES:
+        advanced.apply_tile_effect(rec, company, d["tile"], d["structure"], d["space"])
+
+
+@applies("automa_contract_claimed")
+def _contract_claimed(state: GameState, e: Event) -> None:
+    """The face-up contract goes straight into the Automa's hand, to be fulfilled at once."""
+    for slots in state.contract_offer.values():
+        for i, contract in enumerate(slots):
+            if contract == e["contract"]:
+                slots[i] = None
+    state.players[e["company"]].contracts.append(e["contract"])
+
+
+@applies("automa_contracts_removed")
+def _contracts_removed(state: GameState, e: Event) -> None:
+    slots = state.contract_offer[e["colour"]]
+    for i in e["slots"]:
+        slots[i] = None
+
+
+# -- the turn (§4) ---------------------------------------------------------------------------
+
+
+def _tile_actions(tile: AutomaTile) -> list[tuple[int, TileAction]]:
+    return list(enumerate(tile.actions))
+
+
+def _apply_override(
+    state: GameState, company: str, plan: Plan | Skip, override: dict[str, Any], criteria: Criteria
+) -> Plan:
+    """The table's choice for this action, checked to be a legal Automa move."""
+    if isinstance(plan, Skip):
+        raise RuleViolation(
+            "automa_override", f"The Automa cannot do '{plan.action.label()}': {plan.reason}."
+        )
+    details = dict(plan.details)
+    action = plan.action
+    if action.kind == "construction" and override.get("space"):
+        space = override["space"]
+        structure = details["structure"]
+        legal = placement.legal_spaces(
+            state, company, structure, region=action.region,
+            min_conduit_value=action.min_conduit_value,
+        )  # fmt: skip
+        payment, cost = feasibility._payment(state, company, structure, space, details["tile"])
+        if space not in legal or payment is None:
+            raise RuleViolation(
+                "automa_override", f"The Automa cannot build its {structure} on {space}."
+            )
+        details.update(
+            space=space, excavators=payment.excavators, mixers=payment.mixers,
+            credits=payment.credits, waive_red_border=cost.credits_red_border == 0,
+        )  # fmt: skip
+    if action.kind == "water_management" and "letters" in override:
+        letters = [str(x) for x in override["letters"]]
+        if not letters or len(letters) > max(1, action.drops) or any(
+            x not in "ABCD" for x in letters
+        ):
+            raise RuleViolation("automa_override", "Choose 1 or 2 headstreams among A, B, C, D.")
+        details["letters"] = letters
+    if action.kind == "production" and override.get("powerhouse"):
+        details = _override_production(state, company, action, details, override)
+    return Plan(action, f"{action.label()}: chosen by the table", details)
+
+
+def _override_production(
+    state: GameState,
+    company: str,
+    action: TileAction,
+    details: dict[str, Any],
+    override: dict[str, Any],
+) -> dict[str, Any]:
+    wanted = (override.get("dam"), override.get("conduit"), override.get("powerhouse"))
+    for system in production.production_systems(state, company):
+        if (system.dam, system.conduit, system.powerhouse) == wanted:
+            energy = production.production_energy(
+                state, company, system.value, system.drops_available, action.energy_bonus
+            )
+            contracts = [c for c, _ in feasibility.contract_options(state, company, energy)]
+            contract = override.get("contract", contracts[0] if contracts else None)
+            if contract is not None and contract not in contracts:
+                raise RuleViolation(
+                    "automa_override", f"{energy} energy does not fulfil contract {contract}."
+                )
+            return {
+                **details, "dam": system.dam, "conduit": system.conduit,
+                "powerhouse": system.powerhouse, "drops": system.drops_available,
+                "energy": energy, "contract": contract,
+            }  # fmt: skip
+    raise RuleViolation("automa_override", "That is not one of the Automa's production systems.")
+
+
+def _forced_action(tile: AutomaTile, override: dict[str, Any] | None) -> int | None:
+    """The index of the tile action the table chose, checked (None: no override)."""
+    if not override:
+        return None
+    index = override.get("action")
+    if not isinstance(index, int) or not 0 <= index < len(tile.actions):
+        raise RuleViolation(
+            "automa_override",
+            f"Choose one of the {len(tile.actions)} actions of Automa tile {tile.id} (0 = first).",
+        )
+    return index
+
+
+def play_turn(
+    rec: Recorder,
+    company: str,
+    *,
+    step_only: bool = False,
+    override: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Play one Automa turn (§4) and return its trace; `step_only` only previews it."""
+    if step_only:
+        return preview_turn(rec.state, company, override=override)
+    state = rec.state
+    player = state.players[company]
+    if player.engineers <= 0:
+        return {"company": company, "passed": True, "lines": ["No Engineers left: passes."]}
+    action_tile, criteria_tile = deck.draw(rec, company)
+    criteria = criteria_tile.criteria
+    lines = [f"Tile {action_tile.id} (criteria of tile {criteria_tile.id})."]
+    steps: list[dict[str, Any]] = []
+    forced = _forced_action(action_tile, override)
+    for index, action in _tile_actions(action_tile):
+        if forced is not None and index != forced:
+            continue  # the table chose another action of the tile for the Automa
+        plan: Plan | Skip = feasibility.plan_action(state, company, action, criteria)
+        if forced is not None and override is not None:
+            plan = _apply_override(state, company, plan, override, criteria)
+            lines.append(f"Override by the table: {action.label()}.")
+        if isinstance(plan, Skip):
+            lines.append(f"{action.label()}: skipped — {plan.reason}.")
+            steps.append({"index": index, "action": action.label(), "done": False,
+                          "reason": plan.reason})  # fmt: skip
+            continue
+        engineers = min(action.engineers, state.players[company].engineers)
+        perform(rec, company, plan)
+        lines.append(f"{plan.summary}; Engineers: {engineers}.")
+        steps.append({"index": index, "action": action.label(), "done": True,
+                      "reason": plan.summary, "engineers": engineers})  # fmt: skip
+        if action.is_dashed and state.players[company].engineers > 0:
+            continue
+        break
+    if state.players[company].engineers == 0:
+        lines.append("No Engineers left: the Automa will pass for the rest of the round.")
+    trace = {
+        "company": company,
+        "tile": action_tile.id,
+        "criteria_tile": criteria_tile.id,
+        "lines": lines,
+        "steps": steps,
+        "override": override,
+        "passed": False,
+    }
+    rec.emit(
+        "automa_turn_traced",
+        f"The Automa's reasons for tile {action_tile.id} are in its trace.",
+        company=company,
+        trace=trace,
+    )
+    return trace
+
+
+def preview_turn(
+    state: GameState, company: str, *, override: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The decision and trace of the next Automa turn, without applying it (step mode)."""
+    scratch = state.copy()
+    rec = Recorder(scratch)
+    trace = play_turn(rec, company, override=override)
+    trace = dict(trace)
+    trace["events"] = len(rec.events)
+    return trace
+
+
+@applies("automa_turn_traced")
+def _turn_traced(state: GameState, e: Event) -> None:
+    state.automa["last_trace"] = e["trace"]

@@ -1,0 +1,405 @@
+"""Is an Automa tile action feasible now, and what exactly would it do? (automa.md §7)
+
+`plan_action(state, company, action, criteria)` returns a `Plan` (the complete move: system and
+contract, drops, space and tile and payment …) or a `Skip` with the reason a player reads in
+the trace. Pure: the state is never changed; `decision.py` performs the plans.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.engine import catalog, production
+from companion.engine.automa import levels, placement, water_choice
+from companion.engine.automa.tiles import Criteria, TileAction
+from companion.engine.board import SPACES
+from companion.engine.state import NEUTRAL, GameState
+
+ENERGY_PER_ROUND_SECTION = 6  # the energy track's round sections: 6 steps per round (§7.1)
+COLOURS = ("green", "yellow", "red")
+ADLER = "wilhelm_adler"
+JILL = "jill_mcdowell"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A feasible action and every choice it needs (what `decision.perform` does)."""
+
+    action: TileAction
+    summary: str  # "Build conduit: criteria 'most powerful' → C4R"
+    details: dict[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class Skip:
+    """An action that cannot be done now, and why."""
+
+    action: TileAction
+    reason: str
+
+
+# -- production (§7.1) -----------------------------------------------------------------------
+
+
+def is_first_in_round_section(state: GameState, company: str) -> bool:
+    """Marker in this round's section and strictly ahead of everyone (a tie is not first, A2)."""
+    energy = state.players[company].energy
+    if energy < ENERGY_PER_ROUND_SECTION * state.round:
+        return False
+    return all(energy > p.energy for c, p in state.players.items() if c != company)
+
+
+def contract_options(state: GameState, company: str, energy: int) -> list[tuple[str, str]]:
+    """Face-up private and available national contracts `energy` covers, best first (A3, A17).
+
+    Highest requirement first; on equal requirement the rightmost: the right slot of a colour
+    row, a national contract before a private one (ruling A17). Returns (id, where).
+    """
+    ranked: list[tuple[tuple[int, int, int, int], str, str]] = []
+    for colour_rank, colour in enumerate(COLOURS):
+        for slot, contract in enumerate(state.contract_offer.get(colour, [])):
+            if contract is None:
+                continue
+            need = production.contract_requirement(state, company, contract)
+            if need <= energy:
+                ranked.append(((need, 0, slot, colour_rank), contract, f"{colour} slot {slot + 1}"))
+    for i, contract in enumerate(state.national_contracts):
+        need = production.contract_requirement(state, company, contract)
+        if need <= energy:
+            ranked.append(((need, 1, i, 0), contract, "national"))
+    ranked.sort(key=lambda r: r[0], reverse=True)
+    return [(c, where) for _, c, where in ranked]
+
+
+def _system_energy(state: GameState, company: str, system: production.System, bonus: int) -> int:
+    return production.production_energy(
+        state, company, system.value, system.drops_available, bonus
+    )
+
+
+def best_systems(
+    state: GameState, company: str, bonus: int, criteria: Criteria
+) -> tuple[production.System | None, int, list[str]]:
+    """The system giving the most energy with all its drops; ties by ruling A4 / A18."""
+    systems = production.production_systems(state, company)
+    if not systems:
+        return None, 0, []
+    energies = {s: _system_energy(state, company, s, bonus) for s in systems}
+    top = max(energies.values())
+    tied = [s for s in systems if energies[s] == top]
+    notes: list[str] = []
+    if len(tied) > 1:
+        neutral = [s for s in tied if state.dams[s.dam].owner == NEUTRAL]
+        if neutral and len(neutral) < len(tied):
+            notes.append("tie: neutral dam first (ruling A4)")
+            tied = neutral
+    if len(tied) > 1:
+        conduits = list(dict.fromkeys(s.conduit for s in tied))
+        if len(conduits) > 1:
+            chosen = placement.choose_space(
+                state, company, "conduit", conduits, criteria, third_structure=False
+            )
+            notes.append(f"tie: conduit criteria → {chosen.space} (ruling A18)")
+            tied = [s for s in tied if s.conduit == chosen.space]
+        tied.sort(key=lambda s: (SPACES[s.dam].red_bordered, s.dam))
+    return tied[0], top, notes
+
+
+def plan_production(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | Skip:
+    """§7.1: system ready, not first in the round's section (A2), a contract of the colour (A19)."""
+    system, energy, notes = best_systems(state, company, action.energy_bonus, criteria)
+    if system is None:
+        return Skip(action, "no production system ready (dam with water, conduit, own powerhouse)")
+    if is_first_in_round_section(state, company):
+        return Skip(action, "already first on the energy track in this round's section (ruling A2)")
+    colour = action.contract_colour or "green"
+    face_up = [c for c in state.contract_offer.get(colour, []) if c is not None]
+    if not face_up:
+        return Skip(action, f"no face-up {colour} contract (ruling A19)")
+    needs = min(production.contract_requirement(state, company, c) for c in face_up)
+    if needs > energy:
+        return Skip(action, f"no {colour} contract ≤ {energy} energy (the easiest needs {needs})")
+    options = contract_options(state, company, energy)
+    contract, where = options[0] if options else (None, "")
+    text = f"{system.label()} with {system.drops_available} drop(s) → {energy} energy"
+    if contract:
+        text += f", fulfils {contract} ({where})"
+    return Plan(
+        action,
+        f"{action.label()}: {text}" + "".join(f"; {n}" for n in notes),
+        {
+            "dam": system.dam,
+            "conduit": system.conduit,
+            "powerhouse": system.powerhouse,
+            "drops": system.drops_available,
+            "energy": energy,
+            "contract": contract,
+        },
+    )
+
+
+# -- water management (§7.2) and contract office (§7.3) --------------------------------------
+
+
+def plan_water(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | Skip:
+    """§7.2: feasible if a drop placed now would end in an own dam with room."""
+    if action.flows_immediately:
+        choice = water_choice.choose_flowing_drops(state, company, max(1, action.drops), criteria)
+    else:
+        choice = water_choice.choose_waiting_drops(state, company, action.drops, criteria)
+    if not choice.is_useful:
+        return Skip(action, choice.note)
+    return Plan(action, f"{action.label()}: {choice.note}", {"letters": list(choice.letters)})
+
+
+def plan_contract_office(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan:
+    """§7.3: always feasible (ruling A12)."""
+    colour = action.discard_colour or "green"
+    removed = [c for c in state.contract_offer.get(colour, []) if c is not None]
+    what = ", ".join(removed) if removed else "none face up"
+    return Plan(
+        action,
+        f"{action.label()}: removes {what}",
+        {"colour": colour, "contracts": removed},
+    )
+
+
+# -- construction (§7.4) ---------------------------------------------------------------------
+
+
+def tile_level(tile: str) -> int:
+    """0 for a basic tile, 1–3 for an advanced tile."""
+    advanced = catalog.ADVANCED_TILES.get(tile)
+    return advanced.level if advanced else 0
+
+
+def is_wild(tile: str) -> bool:
+    return len(catalog.tile_structures(tile)) > 1
+
+
+def choose_tile(state: GameState, company: str, structure: str) -> str | None:
+    """Highest level first; on equal level a dedicated tile before a wild one (§7.4)."""
+    tiles = [
+        t
+        for t in dict.fromkeys(state.players[company].tiles)
+        if structure in catalog.tile_structures(t)
+    ]
+    if not tiles:
+        return None
+    return max(tiles, key=lambda t: (tile_level(t), not is_wild(t)))
+
+
+def _payment(state: GameState, company: str, structure: str, space: str, tile: str) -> Any:
+    """The first affordable payment for `structure` on `space`, or None (costs p. 14)."""
+    from companion.engine import construction
+
+    player = state.players[company]
+    effects = levels.has_advanced_effects(player)
+    cost = construction.structure_cost(state, company, structure, space, tile if effects else None)
+    normal = "mixers" if structure in ("elevation", "powerhouse") else "excavators"
+    affordable = [
+        p
+        for p in cost.payments
+        if p.excavators <= player.excavators and p.mixers <= player.mixers
+    ]
+    if not affordable:
+        return None, cost
+    # L2_ANY at level 3+: the machinery type normally used first (§2.1); real machinery first
+    affordable.sort(key=lambda p: (p.credits, -getattr(p, normal)))
+    return affordable[0], cost
+
+
+def plan_construction(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | Skip:
+    """§7.4: a piece left, a tile, machinery for one eligible space, the restriction."""
+    structure = action.structure or ""
+    player = state.players[company]
+    if structure not in player.built:
+        return Skip(action, "Leeghwater Project action")
+    if player.built[structure] >= placement.PIECES_PER_COMPANY[structure]:
+        return Skip(action, f"no {structure} left on the company board")
+    tile = choose_tile(state, company, structure)
+    if tile is None:
+        return Skip(action, f"no technology tile for a {structure} in the supply (wheel)")
+    spaces = placement.legal_spaces(
+        state, company, structure, region=action.region, min_conduit_value=action.min_conduit_value
+    )
+    if not spaces:
+        return Skip(action, f"no free space for a {structure}")
+    payable = {s: p for s in spaces if (p := _payment(state, company, structure, s, tile)[0])}
+    if not payable:
+        return Skip(action, f"not enough machinery for any {structure} space")
+    candidates = [s for s in spaces if s in payable]
+    placed = placement.choose_space(
+        state,
+        company,
+        structure,
+        candidates,
+        criteria,
+        prefer=_officer_preference(state, company, structure),
+        tie_filter=_tile_tie_filter(state, company, structure, tile),
+        prefer_red=tile == "L1_ANY" and levels.has_advanced_effects(player),
+    )
+    payment, cost = _payment(state, company, structure, placed.space, tile)
+    return Plan(
+        action,
+        f"{action.label()}: {placed.reason} → {placed.space} (tile {tile})",
+        {
+            "structure": structure,
+            "space": placed.space,
+            "tile": tile,
+            "excavators": payment.excavators,
+            "mixers": payment.mixers,
+            "credits": payment.credits,
+            "waive_red_border": cost.credits_red_border == 0,
+            "steps": list(placed.steps),
+        },
+    )
+
+
+def _officer_preference(state: GameState, company: str, structure: str) -> Any:
+    """Level 4, Wilhelm Adler: bases in the mountains, then the hills, first (§2.2)."""
+    player = state.players[company]
+    if structure != "base" or player.officer != ADLER or not levels.has_officer(player):
+        return None
+
+    def prefer(candidates: list[str]) -> tuple[list[str], str]:
+        for area in ("mountains", "hills"):
+            kept = [c for c in candidates if SPACES[c].area == area]
+            if kept:
+                return kept, f"Wilhelm Adler: {area} first"
+        return candidates, ""
+
+    return prefer
+
+
+def _tile_tie_filter(state: GameState, company: str, structure: str, tile: str) -> Any:
+    """Level 3+, conduit level-2 tile: on a tie, a conduit of value 3 or more (§2.1)."""
+    player = state.players[company]
+    if structure != "conduit" or tile != "L2_CONDUIT" or not levels.has_advanced_effects(player):
+        return None
+
+    def tie(candidates: list[str]) -> tuple[list[str], str]:
+        kept = [c for c in candidates if SPACES[c].value >= 3]
+        return (kept, "conduit level-2 tile: value 3 or more") if kept else (candidates, "")
+
+    return tie
+
+
+# -- column 3 (§7.5–7.9) ---------------------------------------------------------------------
+
+
+def plan_workshop(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | Skip:
+    """§7.5: the wheel holds at least one machinery piece or tile."""
+    if all(segment.is_empty() for segment in state.players[company].wheel):
+        return Skip(action, "the Construction Wheel is empty")
+    return Plan(action, f"{action.label()} (−{action.vp_cost} VP)", {})
+
+
+def wild_machinery(state: GameState, company: str, n: int = 1) -> tuple[int, int]:
+    """Wild machinery, one at a time: the type it has fewer of; tie → Excavator (§6).
+
+    Level 4 with Jill McDowell: always a Concrete Mixer (§2.2).
+    """
+    player = state.players[company]
+    if player.officer == JILL and levels.has_officer(player):
+        return 0, n
+    excavators, mixers = player.excavators, player.mixers
+    got_e = got_m = 0
+    for _ in range(n):
+        if mixers < excavators:
+            mixers += 1
+            got_m += 1
+        else:
+            excavators += 1
+            got_e += 1
+    return got_e, got_m
+
+
+def plan_machinery_shop(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | Skip:
+    """§7.6: never in round 5 (ruling A9); otherwise always (VP may go negative)."""
+    if action.excluded_in_round is not None and state.round == action.excluded_in_round:
+        return Skip(action, f"no Machinery Shop in round {state.round} (ruling A9)")
+    excavators = sum(1 for m in action.machines if m == "excavator")
+    mixers = sum(1 for m in action.machines if m == "mixer")
+    wild_e, wild_m = wild_machinery(state, company, sum(1 for m in action.machines if m == "wild"))
+    excavators, mixers = excavators + wild_e, mixers + wild_m
+    return Plan(
+        action,
+        f"{action.label()}: takes {excavators} Excavator(s), {mixers} Concrete Mixer(s) "
+        f"(−{action.vp_cost} VP)",
+        {"excavators": excavators, "mixers": mixers},
+    )
+
+
+def patent_choice(state: GameState, structure: str | None) -> tuple[int, str] | None:
+    """Ruling A6: the tile for the shown structure (highest level), else a wild one."""
+    offer = [(i, t) for i, t in enumerate(state.patent_offer) if t is not None]
+    dedicated = [
+        (i, t) for i, t in offer if catalog.tile_structures(t) == frozenset({structure})
+    ]
+    wild = [(i, t) for i, t in offer if is_wild(t)]
+    for group in (dedicated, wild):
+        if group:
+            return max(group, key=lambda it: (tile_level(it[1]), -it[0]))
+    return None
+
+
+def plan_patent(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | Skip:
+    """§7.7: an advanced tile for the structure or a wild one in the Patent Office (A6)."""
+    if state.setup.mode != "full" or not state.patent_offer:
+        return Skip(action, "no Patent Office in the introductory game")
+    choice = patent_choice(state, action.structure)
+    if choice is None:
+        return Skip(action, f"no advanced {action.structure} or wild tile in the Patent Office")
+    slot, tile = choice
+    return Plan(
+        action,
+        f"{action.label()}: takes {tile} (−{action.vp_cost} VP, ruling A6)",
+        {"slot": slot, "tile": tile},
+    )
+
+
+def plan_bank(state: GameState, company: str, action: TileAction, criteria: Criteria) -> Plan:
+    """§7.9: always feasible, +1 VP."""
+    return Plan(action, f"Bank: +{action.vp_gain} VP", {})
+
+
+PLANNERS = {
+    "production": plan_production,
+    "water_management": plan_water,
+    "contract_office": plan_contract_office,
+    "construction": plan_construction,
+    "workshop": plan_workshop,
+    "machinery_shop": plan_machinery_shop,
+    "patent_office": plan_patent,
+    "bank": plan_bank,
+}
+
+
+def plan_action(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | Skip:
+    """The plan for one tile action, or why it is skipped (§4 filters, §7)."""
+    if action.expansion and not state.setup.expansion:
+        return Skip(action, "Leeghwater Project action (not in this game)")
+    if action.expansion:
+        return Skip(action, "Leeghwater Project actions are not automated yet")
+    planner = PLANNERS.get(action.kind)
+    if planner is None:
+        return Skip(action, f"unknown action {action.kind}")
+    return planner(state, company, action, criteria)

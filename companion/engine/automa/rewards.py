@@ -1,0 +1,103 @@
+"""The Automa's answers to reward choices (automa.md §6, §7.10; ruling R6 for declining).
+
+Machineries of one's choice: the type it has fewer of, tie → Excavator; drops: the water logic
+of §7.2 with the criteria tile's letters; a free structure: the placement procedure of §8;
+Germany's second production (level 3+): the most productive system. Other decisions are left
+to the table (None).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.automa import deck, feasibility, placement, water_choice
+from companion.engine.automa.tiles import TILES, Criteria
+from companion.engine.events import RESOLVERS, Recorder
+from companion.engine.state import Decision, GameState
+
+
+def current_criteria(state: GameState) -> Criteria:
+    """The criteria tile in use (the top of the discard pile), else the tile on the draw pile."""
+    tile = deck.criteria_tile(state) or deck.action_tile(state) or TILES[1]
+    return tile.criteria
+
+
+def _machineries(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
+    excavators, mixers = feasibility.wild_machinery(
+        state, company, int(decision.options["amount"])
+    )
+    return {"excavators": excavators, "mixers": mixers}
+
+
+def _drops(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
+    n = int(decision.options["n"])
+    criteria = current_criteria(state)
+    if decision.options.get("flow") == "now":
+        choice = water_choice.choose_flowing_drops(state, company, n, criteria, exact=True)
+    else:
+        choice = water_choice.choose_waiting_drops(state, company, n, criteria, exact=True)
+    if not choice.is_useful:
+        return {"drops": {}}  # ruling R6: no drop would reach an own dam, decline
+    drops: dict[str, int] = {}
+    for letter in choice.letters:
+        drops[letter] = drops.get(letter, 0) + 1
+    return {"drops": drops}
+
+
+def _free_structure(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
+    spaces = list(decision.options.get("spaces") or [])
+    if not spaces:
+        return {"space": None}
+    placed = placement.choose_space(
+        state, company, decision.options["structure"], spaces, current_criteria(state)
+    )
+    return {"space": placed.space}
+
+
+def _second_production(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
+    """Germany (level 3+): the most productive eligible system, best contract (§2.1)."""
+    options = decision.options.get("options") or []
+    if not options:
+        return {"decline": True}
+    best = max(options, key=lambda o: (o["energy"], o["drops"]))
+    answer = dict(best["command"])
+    contracts = [c for c, _ in feasibility.contract_options(state, company, best["energy"])]
+    national_or_hand = set(best.get("contracts") or [])
+    usable = [c for c in contracts if c in national_or_hand]
+    if usable:
+        answer["contract"] = usable[0]
+    return answer
+
+
+ANSWERS = {
+    "choose_machineries": _machineries,
+    "place_drops": _drops,
+    "free_structure": _free_structure,
+    "second_production": _second_production,
+}
+
+
+def automatic_answer(state: GameState, decision: Decision) -> dict[str, Any] | None:
+    """The Automa's answer to a pending Decision of its own seat, or None (ask the table)."""
+    company = decision.player
+    if company is None or company not in state.players:
+        return None
+    if not state.players[company].is_automa:
+        return None
+    maker = ANSWERS.get(decision.kind)
+    return maker(state, company, decision) if maker else None
+
+
+def answer_pending(rec: Recorder, company: str | None = None) -> int:
+    """Answer every pending Decision on top that belongs to an Automa; returns how many."""
+    answered = 0
+    while rec.state.pending:
+        decision = rec.state.pending[-1]
+        if company is not None and decision.player != company:
+            break
+        answer = automatic_answer(rec.state, decision)
+        if answer is None:
+            break
+        RESOLVERS[decision.kind](rec, decision, answer)
+        answered += 1
+    return answered
