@@ -24,6 +24,7 @@ from companion.engine import (  # noqa: F401  (imported to register their event 
     water,
     wheel,
 )
+from companion.engine.automa import command as automa_command
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import RESOLVERS, Event, Recorder, applies, apply
 from companion.engine.state import GameState
@@ -103,6 +104,7 @@ def new_game(payload: dict[str, Any]) -> Outcome:
     state = GameState()
     rec = Recorder(state)
     setup.set_up(rec, payload)
+    automa_command.setup_deck(rec)  # the shared Automa deck, when any seat is an Automa
     if not state.pending:
         rounds.start_game(rec)
     run_flow(rec)
@@ -221,7 +223,7 @@ def execute(state: GameState, command: dict[str, Any]) -> Outcome:
     elif kind == "correct":
         corrections.correct(rec, command)
     elif kind == "automa_turn":
-        raise RuleViolation("not_yet", "The Automa's turns are not supported yet (issue 5).")
+        automa_command.execute_turn(rec, command)
     else:
         raise RuleViolation("not_yet", "Mahiri Sekibo's copy is not supported yet (issue 3).")
     run_flow(rec)

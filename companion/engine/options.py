@@ -357,7 +357,13 @@ def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]
         "actions": [],
         "pending": pending_options(state),
     }
-    if state.finished:
+    from companion.engine.automa.command import automa_options, automa_to_act  # issue 5 hook
+
+    automa = automa_to_act(state)
+    if automa is not None and player in (None, automa):
+        result["player"] = automa
+        result["actions"] = automa_options(state, automa)
+    elif state.finished:
         result["actions"] = _disabled("The game is over.")
     elif state.pending:
         result["actions"] = _disabled(f"First answer the open question: {state.pending[-1].reason}")
