@@ -76,8 +76,9 @@ def test_third_structure_powerhouse_with_water_not_needed():
 
 
 def test_elevations_never_use_the_third_structure_step():
-    state = position(dams={"2L": (A, 1, 0), "7L": (A, 1, 0)}, conduits={"C2R": A},
-                     powerhouses={"P10-3": A})
+    state = position(
+        dams={"2L": (A, 1, 0), "7L": (A, 1, 0)}, conduits={"C2R": A}, powerhouses={"P10-3": A}
+    )
     placed = choose(state, "elevation", 5)  # T05 dam column: MPC > OPH > UPH → 6
     assert not any("completes" in s for s in placed.steps)
 
@@ -307,7 +308,11 @@ def test_prefer_and_tie_filters_and_red_choice():
     state = position()
     candidates = p.legal_spaces(state, A, "base")
     adler = p.choose_space(
-        state, A, "base", candidates, TILES[18].criteria,
+        state,
+        A,
+        "base",
+        candidates,
+        TILES[18].criteria,
         prefer=lambda c: ([s for s in c if s[0] in "1234" and len(s) == 2], "mountains first"),
     )
     assert adler.space == "1L"  # T18 → 10 wraps to the mountains

@@ -50,7 +50,9 @@ def test_every_tile_field_by_field(reference):
         assert list(tile.criteria.dam) == crit["dam_elevation"]["order"]
         assert tile.criteria.dam_location == crit["dam_elevation"]["location"]
         assert list(tile.criteria.conduit) == crit["conduit"]["order"]
-        assert "".join(map(str, tile.criteria.conduit_location)) == crit["conduit"]["location_label"]
+        assert (
+            "".join(map(str, tile.criteria.conduit_location)) == crit["conduit"]["location_label"]
+        )
         assert list(tile.criteria.powerhouse) == crit["powerhouse"]["order"]
         assert tile.criteria.powerhouse_location == crit["powerhouse"]["location"]
         assert list(tile.criteria.headstreams) == crit["headstream_order"]
@@ -94,7 +96,10 @@ def test_sample_tiles_as_printed_in_the_reference_table():
     # every tile ends with the Bank; T04, T15, T19, T20 have no dashed-frame action
     assert all(t.actions[-1].kind == "bank" for t in TILES.values())
     assert [t.id for t in TILES.values() if not any(a.is_dashed for a in t.actions)] == [
-        4, 15, 19, 20,
+        4,
+        15,
+        19,
+        20,
     ]
 
 

@@ -75,14 +75,23 @@ def execute_turn(rec: Recorder, command: dict[str, Any]) -> dict[str, Any]:
 
 
 def automa_options(state: GameState, company: str) -> list[dict[str, Any]]:
-    """The one action on offer for an Automa: its turn, with a preview of the decision."""
+    """The one action on offer for an Automa: its turn (or its open choice), with a preview."""
     player = state.players[company]
     command = {"type": "automa_turn", "player": company}
-    if player.engineers <= 0:
-        preview: dict[str, Any] = {"lines": ["No Engineers left: passes."], "passed": True}
+    if state.pending:
+        decision = state.pending[-1]
+        answer = automatic_answer(state, decision)
+        preview: dict[str, Any] = {
+            "lines": [f"{decision.reason}: the Automa answers {answer}."],
+            "answer": answer,
+        }
+        label = "Automa choice"
+    elif player.engineers <= 0:
+        preview = {"lines": ["No Engineers left: passes."], "passed": True}
+        label = "Automa passes"
     else:
         preview = preview_turn(state, company)
-    label = "Automa passes" if preview.get("passed") else "Automa turn"
+        label = "Automa turn"
     return [
         {
             "type": "automa_turn",

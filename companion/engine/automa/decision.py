@@ -170,9 +170,7 @@ def _water(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -
 def _contract_office(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
     """§7.3: the colour's face-up contracts leave the game; +2 energy; refill at end of turn."""
     colour = d["colour"]
-    removed = [
-        (slot, c) for slot, c in enumerate(rec.state.contract_offer.get(colour, [])) if c
-    ]
+    removed = [(slot, c) for slot, c in enumerate(rec.state.contract_offer.get(colour, [])) if c]
     if removed:
         rec.emit(
             "automa_contracts_removed",
@@ -261,8 +259,10 @@ def _apply_override(
         )  # fmt: skip
     if action.kind == "water_management" and "letters" in override:
         letters = [str(x) for x in override["letters"]]
-        if not letters or len(letters) > max(1, action.drops) or any(
-            x not in "ABCD" for x in letters
+        if (
+            not letters
+            or len(letters) > max(1, action.drops)
+            or any(x not in "ABCD" for x in letters)
         ):
             raise RuleViolation("automa_override", "Choose 1 or 2 headstreams among A, B, C, D.")
         details["letters"] = letters

@@ -73,9 +73,7 @@ def contract_options(state: GameState, company: str, energy: int) -> list[tuple[
 
 
 def _system_energy(state: GameState, company: str, system: production.System, bonus: int) -> int:
-    return production.production_energy(
-        state, company, system.value, system.drops_available, bonus
-    )
+    return production.production_energy(state, company, system.value, system.drops_available, bonus)
 
 
 def best_systems(
@@ -205,9 +203,7 @@ def _payment(state: GameState, company: str, structure: str, space: str, tile: s
     cost = construction.structure_cost(state, company, structure, space, tile if effects else None)
     normal = "mixers" if structure in ("elevation", "powerhouse") else "excavators"
     affordable = [
-        p
-        for p in cost.payments
-        if p.excavators <= player.excavators and p.mixers <= player.mixers
+        p for p in cost.payments if p.excavators <= player.excavators and p.mixers <= player.mixers
     ]
     if not affordable:
         return None, cost
@@ -347,9 +343,7 @@ def plan_machinery_shop(
 def patent_choice(state: GameState, structure: str | None) -> tuple[int, str] | None:
     """Ruling A6: the tile for the shown structure (highest level), else a wild one."""
     offer = [(i, t) for i, t in enumerate(state.patent_offer) if t is not None]
-    dedicated = [
-        (i, t) for i, t in offer if catalog.tile_structures(t) == frozenset({structure})
-    ]
+    dedicated = [(i, t) for i, t in offer if catalog.tile_structures(t) == frozenset({structure})]
     wild = [(i, t) for i, t in offer if is_wild(t)]
     for group in (dedicated, wild):
         if group:

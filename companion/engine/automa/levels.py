@@ -44,6 +44,6 @@ def has_officer(player: PlayerState) -> bool:
 
 
 def level_name(level: int) -> str:
-    """"Easy – Low Voltage" …, as the setup screen shows it."""
+    """ "Easy – Low Voltage" …, as the setup screen shows it."""
     row = _LEVELS[level]
     return f"{row['name']} – {row['nickname']}" if row.get("nickname") else str(row["name"])

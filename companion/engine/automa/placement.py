@@ -19,9 +19,7 @@ from companion.engine.board import BASINS, HEADSTREAM_BASIN, SPACES, basin_cours
 from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, Dam, GameState
 
 DAM_BASINS: tuple[int, ...] = tuple(b for b in sorted(BASINS) if BASINS[b].dam_spaces)
-POWERHOUSE_BASINS: tuple[int, ...] = tuple(
-    b for b in sorted(BASINS) if BASINS[b].powerhouse_spaces
-)
+POWERHOUSE_BASINS: tuple[int, ...] = tuple(b for b in sorted(BASINS) if BASINS[b].powerhouse_spaces)
 CONDUIT_ORDER: tuple[str, ...] = tuple(
     s
     for b in DAM_BASINS
@@ -230,9 +228,7 @@ def _best_built_conduit(
         built = [s for s in conduits_of(c) if s in state.conduits]
         if built:
             value = max(SPACES[s].value for s in built)
-            own = any(
-                SPACES[s].value == value and state.conduits[s] == company for s in built
-            )
+            own = any(SPACES[s].value == value and state.conduits[s] == company for s in built)
             best[c] = (value, own)
     if not best:
         return []
@@ -297,8 +293,7 @@ def dam_upstream_powerhouse(
         def test(c: str) -> bool:
             hypo = _with_own_dam(state, c, company)
             return any(
-                _owner_kind(owner, company) == kind
-                and _first_dam_reached(hypo, _basin(ph)) == c
+                _owner_kind(owner, company) == kind and _first_dam_reached(hypo, _basin(ph)) == c
                 for ph, owner in state.powerhouses.items()
             )
 
@@ -368,8 +363,9 @@ def _conduit_powerhouse(order: tuple[str, ...]) -> Filter:
             candidates,
             *(
                 (
-                    lambda c, k=kind: k
-                    in _powerhouse_owner_kinds(state, SPACES[c].destination_basin, company)
+                    lambda c, k=kind: (
+                        k in _powerhouse_owner_kinds(state, SPACES[c].destination_basin, company)
+                    )
                 )
                 for kind in order
             ),
@@ -486,8 +482,10 @@ def location_order(structure: str, criteria: Criteria) -> list[tuple[str, ...]]:
         basins, first = DAM_BASINS, criteria.dam_location
     start = basins.index(first) if first in basins else 0
     ordered = basins[start:] + basins[:start]
-    spaces = (lambda b: BASINS[b].powerhouse_spaces) if structure == "powerhouse" else (
-        lambda b: BASINS[b].dam_spaces
+    spaces = (
+        (lambda b: BASINS[b].powerhouse_spaces)
+        if structure == "powerhouse"
+        else (lambda b: BASINS[b].dam_spaces)
     )
     return [tuple(spaces(b)) for b in ordered]
 
@@ -576,8 +574,10 @@ def choose_space(
         here = [s for s in group if s in left]
         if not here:
             continue
-        steps.append(f"location {_printed_location(structure, criteria)} or higher → "
-                     f"{_location_label(structure, here[0])}")
+        steps.append(
+            f"location {_printed_location(structure, criteria)} or higher → "
+            f"{_location_label(structure, here[0])}"
+        )
         chosen, note = _inside_basin(here, prefer_red and structure == "base")
         if note:
             steps.append(note)

@@ -23,9 +23,7 @@ def current_criteria(state: GameState) -> Criteria:
 
 
 def _machineries(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
-    excavators, mixers = feasibility.wild_machinery(
-        state, company, int(decision.options["amount"])
-    )
+    excavators, mixers = feasibility.wild_machinery(state, company, int(decision.options["amount"]))
     return {"excavators": excavators, "mixers": mixers}
 
 
