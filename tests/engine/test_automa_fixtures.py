@@ -47,3 +47,42 @@ def position(
     for letter, n in (headstreams or {}).items():
         state.headstreams[letter] = n
     return state
+
+
+def automa_game(
+    action_tile: int,
+    criteria_tile: int = 1,
+    *,
+    level: int = 2,
+    mode: str = "introductory",
+    automa: str = "italy",
+    human: str = "usa",
+    seed: int = 5,
+) -> GameState:
+    """A real game (new_game) with the Automa to play, its next draw fixed.
+
+    The next draw turns `criteria_tile` over and shows `action_tile`'s actions; the
+    headstreams and the neutral dams are removed so each test starts from a quiet map.
+    """
+    from companion.engine import execute, new_game
+
+    seats = [
+        {"kind": "automa", "company": automa, "automa_level": level},
+        {"kind": "human", "company": human},
+    ]
+    if mode == "full":
+        seats = [{"kind": "automa", "automa_level": level}, {"kind": "human"}]
+    state = new_game({"mode": mode, "seed": seed, "deals": "app", "seats": seats}).state
+    while state.pending and state.pending[-1].kind == "draft_pick":
+        answer = state.pending[-1].options["answers"][0]
+        state = execute(state, {"type": "decide", "answer": answer}).state
+    rest = [t for t in range(1, 21) if t not in (criteria_tile, action_tile)]
+    state.automa["draw_pile"] = [criteria_tile, action_tile, *rest]
+    state.automa["discard"] = []
+    state.headstreams = {k: 0 for k in state.headstreams}
+    state.dams = {}  # no neutral dams: each test builds its own map
+    return state
+
+
+def automa_of(state: GameState) -> str:
+    return next(c for c, p in state.players.items() if p.is_automa)
