@@ -147,6 +147,30 @@ def log(game_id: str) -> Response:
     return jsonify({"game_id": game_id, "entries": game_log(game_id)})
 
 
+@bp.get("/games/<game_id>/export.json")
+def export(game_id: str) -> Response:
+    """The game as a log file for `python -m companion.engine replay LOG.json`.
+
+    `commands` are the commands still in force with their stored events; `records` is the
+    whole append-only history (undone commands and undos included).
+    """
+    game = require_joined(game_id)
+    records = store().records(game_id)
+    in_force = [r for r in records if r["kind"] != "undo" and not r["undone"]]
+    body = {
+        "title": game["title"],
+        "created_at": game["created_at"],
+        "version": game["version"],
+        "setup": game["setup"],
+        "commands": [{"command": r["command"], "events": r["events"]} for r in in_force],
+        "records": records,
+    }
+    response = jsonify(body)
+    filename = f"barrage-{game['created_at'][:10]}-{game_id}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 @bp.get("/games/<game_id>/qr.svg")
 def game_qr(game_id: str) -> Response:
     """QR code of the join URL, for phones joining at the table."""

@@ -124,6 +124,7 @@ def test_an_unjoined_device_sees_nothing(other_client: FlaskClient, game: dict) 
         other_client.get(f"/api/games/{game_id}/log"),
         other_client.get(f"/api/games/{game_id}/undo"),
         other_client.get(f"/api/games/{game_id}/qr.svg"),
+        other_client.get(f"/api/games/{game_id}/export.json"),
         other_client.post(f"/api/games/{game_id}/undo", json={"version": 0}),
         other_client.post(f"/api/games/{game_id}/seat", json={"company": "usa"}),
         submit(other_client, game_id, score(), 0),

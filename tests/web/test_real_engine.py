@@ -127,3 +127,21 @@ def test_a_setup_the_engine_refuses_is_a_client_error(tmp_path: Path) -> None:
     assert response.status_code == 400, response.get_json()
     assert "netherlands" in response.get_json()["message"]
     assert client.get("/api/games").get_json()["games"] == []
+
+
+def test_the_export_replays_to_the_live_state(real: Any) -> None:
+    from companion.engine import replay
+    from companion.engine.state import to_json
+
+    client, game_id, _ = real
+    play(client, game_id, 8)
+    version = client.get(f"/api/games/{game_id}").get_json()["version"]
+    client.post(f"/api/games/{game_id}/undo", json={"version": version})
+    response = client.get(f"/api/games/{game_id}/export.json")
+    assert response.status_code == 200
+    assert "attachment" in response.headers["Content-Disposition"]
+    log = response.get_json()
+    assert len(log["commands"]) == 7
+    assert len(log["records"]) == 9
+    live = client.get(f"/api/games/{game_id}").get_json()["state"]
+    assert to_json(replay(log)) == live  # re-deciding the commands gives the stored state
