@@ -339,6 +339,7 @@ def audit_of_game(state: GameState) -> dict[str, Any]:
                 "company_name": company_name(c),
                 "kind": player.kind,
                 "cells": cells,
+                "lines": [_line(line) for line in player.ledger],
                 "vp": player.vp,
                 "ledger_total": sum(line.vp for line in player.ledger),
                 "resources": resources,

@@ -1,0 +1,331 @@
+"""The scoring audit pages and API: standalone score pad, tracked-game audit, exports, print.
+
+Thin views: marshmallow checks the shape, `companion.engine.audit` does the scoring and the
+rule checks (End of the Game, p. 21), `companion.store` reads tracked games.
+
+Pages: `/audit` (standalone entry), `/audit/games/<id>` (tracked game), `/audit/games/<id>/print`.
+JSON: `POST /api/audit/standalone`, `POST /api/audit/standalone/export.csv`,
+`GET /api/audit/games/<id>`, `GET /api/audit/games/<id>/export.json|.csv`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, render_template, request
+from marshmallow import RAISE, Schema, fields, validate
+
+from companion.engine import audit as engine_audit
+from companion.engine import scoring
+from companion.routes import game_log, is_joined, require_joined, store
+from companion.store import GameNotFound
+
+bp = Blueprint("audit", __name__, url_prefix="")
+
+COMPANIES = tuple(engine_audit.COMPANY_NAMES)
+COUNT = validate.Range(0, 999)
+
+
+# -- payload schemas (shape only; the rules are checked by engine.audit.validate_entry) -------
+
+
+class DamEntrySchema(Schema):
+    """A dam on the map: its space, level (Base + Elevations) and the drops it holds."""
+
+    class Meta:
+        unknown = RAISE
+
+    space = fields.String(required=True, validate=validate.Length(1, 8))
+    level = fields.Integer(load_default=1, validate=validate.Range(0, 99))
+    drops = fields.Integer(load_default=0, validate=validate.Range(0, 99))
+
+
+class PlayerEntrySchema(Schema):
+    """One company's board and supply at the end of an untracked game."""
+
+    class Meta:
+        unknown = RAISE
+
+    company = fields.String(required=True, validate=validate.OneOf(COMPANIES))
+    kind = fields.String(load_default="human", validate=validate.OneOf(("human", "automa")))
+    name = fields.String(load_default="", validate=validate.Length(max=40))
+    officer = fields.String(load_default=None, allow_none=True)
+    dams = fields.List(fields.Nested(DamEntrySchema), load_default=list)
+    conduits = fields.List(fields.String(validate=validate.Length(1, 8)), load_default=list)
+    powerhouses = fields.List(fields.String(validate=validate.Length(1, 8)), load_default=list)
+    credits = fields.Integer(load_default=0, validate=COUNT)
+    excavators = fields.Integer(load_default=0, validate=COUNT)
+    mixers = fields.Integer(load_default=0, validate=COUNT)
+    vp_marker = fields.Integer(load_default=0, validate=validate.Range(0, 999))
+    flipped = fields.Boolean(load_default=False)
+    last_round_energy = fields.Integer(load_default=0, validate=COUNT)
+
+
+class StandaloneEntrySchema(Schema):
+    """The whole table: the Objective tile, 1-5 players, the neutral dams (optional)."""
+
+    class Meta:
+        unknown = RAISE
+
+    objective = fields.String(required=True)
+    players = fields.List(
+        fields.Nested(PlayerEntrySchema), required=True, validate=validate.Length(1, 5)
+    )
+    neutral_dams = fields.List(fields.Nested(DamEntrySchema), load_default=list)
+
+
+def load_entry() -> dict[str, Any]:
+    """The standalone entry of the request body; raises marshmallow's ValidationError (400)."""
+    payload = request.get_json(silent=True)
+    if not isinstance(payload, dict):
+        payload = {}
+    return dict(StandaloneEntrySchema().load(payload))
+
+
+def entry_errors_response(exc: engine_audit.AuditEntryError) -> tuple[Response, int]:
+    """422 with every impossible entry (field path, code, sentence); the entry is kept."""
+    errors = [{"field": e.field, "code": e.code, "message": e.message} for e in exc.errors]
+    body = {"code": "impossible_entry", "message": errors[0]["message"], "errors": errors}
+    return jsonify(body), 422
+
+
+# -- pages ------------------------------------------------------------------------------------
+
+
+def _objective_choices() -> list[dict[str, str]]:
+    return [{"id": t, "label": engine_audit.OBJECTIVE_LABELS[t]} for t in scoring.OBJECTIVE_IDS]
+
+
+@bp.get("/audit")
+def standalone_page() -> str:
+    """The standalone score pad: tap the boards on the map, step the supplies, score."""
+    companies = [{"id": c, "name": n} for c, n in engine_audit.COMPANY_NAMES.items()]
+    return render_template(
+        "audit/standalone.html",
+        objectives=_objective_choices(),
+        companies=companies,
+        neutral_levels=engine_audit.NEUTRAL_DAM_LEVELS,
+    )
+
+
+def _joined_or_page(game_id: str) -> tuple[str, int] | None:
+    """None if this device may read the game; else the join page with 404/403."""
+    try:
+        store().game(game_id)
+    except GameNotFound:
+        return render_template("join.html", code="", error="There is no such game."), 404
+    if not is_joined(game_id):
+        error = "Enter the join code shown on the tablet to see this game's audit."
+        return render_template("join.html", code="", error=error), 403
+    return None
+
+
+@bp.get("/audit/games/<game_id>")
+def game_page(game_id: str) -> str | tuple[str, int]:
+    """The audit of a tracked game: table, ledger lines, objective, history, exports."""
+    refused = _joined_or_page(game_id)
+    if refused:
+        return refused
+    return render_template("audit/game.html", game=store().game(game_id), game_id=game_id)
+
+
+@bp.get("/audit/games/<game_id>/print")
+def print_page(game_id: str) -> str | tuple[str, int]:
+    """A printable summary (server-rendered; the browser prints it to PDF)."""
+    refused = _joined_or_page(game_id)
+    if refused:
+        return refused
+    return render_template("audit/print.html", **game_audit(game_id))
+
+
+# -- JSON: standalone -------------------------------------------------------------------------
+
+
+@bp.post("/api/audit/standalone")
+def standalone() -> Response | tuple[Response, int]:
+    """Score an untracked game's end from the entry; 422 lists impossible entries."""
+    entry = load_entry()
+    try:
+        return jsonify(engine_audit.audit_standalone(entry))
+    except engine_audit.AuditEntryError as exc:
+        return entry_errors_response(exc)
+
+
+@bp.post("/api/audit/standalone/export.csv")
+def standalone_csv() -> Response | tuple[Response, int]:
+    """The standalone result as CSV: one row per player, then the statements."""
+    entry = load_entry()
+    try:
+        result = engine_audit.audit_standalone(entry)
+    except engine_audit.AuditEntryError as exc:
+        return entry_errors_response(exc)
+    return csv_response(standalone_rows(result), "barrage-audit.csv")
+
+
+def standalone_rows(result: dict[str, Any]) -> list[list[Any]]:
+    """CSV rows of a standalone result (header first)."""
+    places = {c: i + 1 for i, c in enumerate(result["result"]["standings"])}
+    counts = {r["company"]: r["count"] for r in result["objective"]["rows"]}
+    rows: list[list[Any]] = [
+        [
+            "place",
+            "company",
+            "name",
+            "kind",
+            "vp_marker",
+            "objective_count",
+            "objective_vp",
+            "resources",
+            "resources_vp",
+            "drops",
+            "water_vp",
+            "total",
+            "last_round_energy",
+        ]
+    ]
+    for p in sorted(result["players"], key=lambda p: places[p["company"]]):
+        rows.append(
+            [
+                places[p["company"]],
+                p["company"],
+                p["name"],
+                p["kind"],
+                p["marker_vp"],
+                counts[p["company"]],
+                p["objective_vp"],
+                p["resources"]["count"],
+                p["resources"]["vp"],
+                p["water"]["drops"],
+                p["water"]["vp"],
+                p["total"],
+                p["last_round_energy"],
+            ]
+        )
+    rows.append([])
+    rows.append(["step", "statement"])
+    rows += [[s["step"], s["text"]] for s in result["statements"]]
+    return rows
+
+
+# -- JSON: tracked games ----------------------------------------------------------------------
+
+
+def game_audit(game_id: str) -> dict[str, Any]:
+    """The audit of a tracked game with its per-round history (raises GameNotFound)."""
+    s = store()
+    summary = s.game(game_id)
+    version, state = s.state(game_id)
+    records = s.records(game_id)
+    try:
+        initial = s.engine.rebuild(summary["setup"], [])
+        history = engine_audit.history(initial, records)
+    except (ValueError, KeyError, TypeError):
+        # an event no handler knows (an older log): VP per round from the ledgers still works
+        history = engine_audit.history_from_ledger(state)
+    return {
+        "game": summary,
+        "version": version,
+        "audit": engine_audit.audit_of_game(state),
+        "history": history,
+    }
+
+
+@bp.get("/api/audit/games/<game_id>")
+def game_json(game_id: str) -> Response:
+    """The audit of a tracked game (players × sources with ledger lines, objective, history)."""
+    require_joined(game_id)
+    return jsonify(game_audit(game_id))
+
+
+@bp.get("/api/audit/games/<game_id>/export.json")
+def export_json(game_id: str) -> Response:
+    """The full log and the scores as one JSON file."""
+    require_joined(game_id)
+    data = game_audit(game_id)
+    data["log"] = game_log(game_id)
+    body = json.dumps(data, indent=2, ensure_ascii=False)
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="barrage-{game_id}.json"'},
+    )
+
+
+@bp.get("/api/audit/games/<game_id>/export.csv")
+def export_csv(game_id: str) -> Response:
+    """Scores, ledger lines and log as one long CSV table (a `section` column tells which)."""
+    require_joined(game_id)
+    return csv_response(game_rows(game_audit(game_id), game_log(game_id)), f"barrage-{game_id}.csv")
+
+
+CSV_HEADER = ["section", "seq", "round", "phase", "company", "category", "vp", "text"]
+
+
+def game_rows(data: dict[str, Any], log: list[dict[str, Any]]) -> list[list[Any]]:
+    """CSV rows of a tracked game: totals per source, every ledger line, every log line."""
+    result = data["audit"]
+    rows: list[list[Any]] = [CSV_HEADER]
+    for player in result["players"]:
+        for source in result["sources"]:
+            cell = player["cells"].get(source["category"])
+            if cell:
+                rows.append(
+                    [
+                        "score",
+                        "",
+                        "",
+                        "",
+                        player["company"],
+                        source["category"],
+                        cell["vp"],
+                        source["label"],
+                    ]
+                )
+        rows.append(
+            [
+                "score",
+                "",
+                "",
+                "",
+                player["company"],
+                "total",
+                result["totals"][player["company"]],
+                "Total",
+            ]
+        )
+    for player in result["players"]:
+        for cell in player["cells"].values():
+            for line in cell["lines"]:
+                rows.append(
+                    [
+                        "ledger",
+                        line["seq"],
+                        line["round"],
+                        line["phase"],
+                        player["company"],
+                        line["category"],
+                        line["vp"],
+                        line["reason"],
+                    ]
+                )
+    for entry in log:
+        kind = entry["kind"] + (" (undone)" if entry.get("undone") else "")
+        for text in entry["lines"] or [entry["command"].get("type", "")]:
+            rows.append(
+                ["log", entry["seq"], "", "", entry["command"].get("player", ""), kind, "", text]
+            )
+    return rows
+
+
+def csv_response(rows: list[list[Any]], filename: str) -> Response:
+    """Rows as a CSV download (UTF-8 with BOM so spreadsheet programs read the accents)."""
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows(rows)
+    return Response(
+        "\ufeff" + buffer.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )

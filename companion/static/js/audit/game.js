@@ -1,0 +1,98 @@
+// The audit of a tracked game: players × VP sources (each number opens its ledger lines),
+// the objective ranking with counts, the history charts. Data: GET /api/audit/games/<id>.
+import { api, badge, h, openLines } from './common.js';
+import { energyChart, vpChart } from './charts.js';
+
+const root = document.getElementById('audit-game');
+const gameId = root.dataset.gameId;
+const $ = (id) => document.getElementById(id);
+
+function lineItems(cell) {
+  return (cell?.lines ?? []).map((line) => ({
+    meta: `Round ${line.round} · ${line.phase.replace('_', ' ')} · ${line.vp > 0 ? '+' : ''}${line.vp} VP`,
+    text: line.reason,
+  }));
+}
+
+function renderTable(audit) {
+  const players = audit.players;
+  const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Source' }),
+    ...players.map((p) => h('th', { scope: 'col' }, badge(p.company), ` ${p.name}`))));
+  const rows = audit.sources.map((source) => h('tr', {},
+    h('th', { scope: 'row', text: source.label }),
+    ...players.map((p) => {
+      const cell = p.cells[source.category];
+      if (!cell) return h('td', { class: 'num empty', text: '—' });
+      const items = source.category === 'unrecorded'
+        ? [{ text: 'The VP marker differs from the sum of the ledger lines by this much.' }]
+        : lineItems(cell);
+      return h('td', { class: 'num' }, h('button', {
+        type: 'button', class: 'cell', text: cell.vp,
+        'aria-label': `${p.name}, ${source.label}: ${cell.vp} VP`,
+        onclick: () => openLines(`${p.name}: ${source.label}`, items),
+      }));
+    })));
+  const total = h('tr', { class: 'total-row' }, h('th', { scope: 'row', text: audit.finished ? 'Total' : 'Total if the game ended now' }),
+    ...players.map((p) => h('td', { class: `num${audit.result.winner.includes(p.company) ? ' winner-cell' : ''}`, text: audit.totals[p.company] })));
+  const rowsExtra = [];
+  if (!audit.finished) {
+    rowsExtra.push(h('tr', { class: 'projection' }, h('th', { scope: 'row', text: 'VP now' }), ...players.map((p) => h('td', { class: 'num', text: p.vp }))));
+    for (const [label, pick] of [['+ objective (now)', (p) => p.objective_vp], ['+ resources (now)', (p) => p.resources.vp], ['+ water (now)', (p) => p.water.vp]]) {
+      rowsExtra.push(h('tr', { class: 'projection' }, h('th', { scope: 'row', text: label }), ...players.map((p) => h('td', { class: 'num', text: pick(p) }))));
+    }
+  }
+  $('source-table').replaceChildren(head, h('tbody', {}, ...rows, ...rowsExtra, total));
+}
+
+function renderObjective(objective) {
+  if (!objective) {
+    $('objective-table').replaceChildren(h('caption', { text: 'No Objective tile in this game yet.' }));
+    return;
+  }
+  $('objective-table').replaceChildren(
+    h('caption', { text: objective.label }),
+    h('thead', {}, h('tr', {}, ...['Place', 'Company', 'Count', 'Counted', 'VP'].map((t) => h('th', { scope: 'col', text: t })))),
+    h('tbody', {}, ...objective.rows.map((r) => h('tr', {},
+      h('td', { class: 'num', text: r.tied_with.length ? `${r.place}=` : r.place }),
+      h('th', { scope: 'row' }, badge(r.company), ` ${r.name}${r.automa ? ' (Automa)' : ''}`),
+      h('td', { class: 'num', text: r.count }),
+      h('td', { class: 'elements', text: r.elements.join(' · ') || '—' }),
+      h('td', { class: 'num', text: r.vp })))));
+  $('objective-statements').replaceChildren(...objective.statements.map((t) => h('li', { text: t })));
+}
+
+function renderHistory(history) {
+  $('vp-chart').replaceChildren(vpChart(history));
+  $('energy-chart').replaceChildren(energyChart(history));
+  const cols = ['vp', 'energy', 'credits', 'structures'];
+  const labels = { vp: 'VP', energy: 'Energy', credits: 'Credits', structures: 'Structures' };
+  $('history-table').replaceChildren(
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Company' }), h('th', { scope: 'col', text: 'Figure' }),
+      ...history.rounds.map((r) => h('th', { scope: 'col', text: `Round ${r}` })))),
+    h('tbody', {}, ...history.players.flatMap((p) => cols.map((c, i) => h('tr', { class: i === 0 ? 'first' : '' },
+      i === 0 ? h('th', { scope: 'row', rowspan: cols.length }, badge(p.company), ` ${p.name}`) : null,
+      h('td', { text: labels[c] }),
+      ...history.rounds.map((r) => {
+        const row = p.by_round.find((b) => b.round === r);
+        return h('td', { class: 'num', text: row?.[c] ?? '' });
+      }))))));
+}
+
+async function init() {
+  const { ok, data } = await api('GET', `/api/audit/games/${encodeURIComponent(gameId)}`);
+  if (!ok) {
+    $('status').textContent = data?.message ?? data?.error?.message ?? 'The audit could not be loaded.';
+    return;
+  }
+  const { audit, history, game } = data;
+  $('status').textContent = audit.finished
+    ? `Finished game · ${game.players.length} players`
+    : `Round ${audit.round} · ${audit.phase.replace('_', ' ')} · the end-of-game rows are what would be scored now`;
+  $('winner').textContent = audit.result.statement;
+  renderTable(audit);
+  renderObjective(audit.objective);
+  renderHistory(history);
+  root.dataset.ready = 'true';
+}
+
+init();
