@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.engine.automa import deck, feasibility, placement, water_choice
 from companion.engine.automa.tiles import TILES, Criteria
+from companion.engine.board import SPACES
 from companion.engine.events import RESOLVERS, Recorder
 from companion.engine.state import Decision, GameState
 
@@ -67,12 +68,41 @@ def _second_production(state: GameState, company: str, decision: Decision) -> di
     return answer
 
 
+def _tile_effect(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
+    """Level 3+ tile effects that fill own dams: always accepted (they only add drops)."""
+    return {"accept": True}
+
+
+def _tile_production(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
+    """L2_POWERHOUSE at level 3+: "it triggers the best production available" (§2.1)."""
+    options = decision.options.get("productions") or []
+    if not options:
+        return {"decline": True}
+    best = max(options, key=lambda o: (o["energy"], o["drops"]))
+    return dict(best["command"])
+
+
+def _tile_contract(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
+    """Tile energy (ruling A7): move the marker; a national contract if one is covered."""
+    legal = [c for c in decision.options.get("contracts") or []]
+    ranked = [
+        c
+        for c, _ in feasibility.contract_options(state, company, decision.options["energy"])
+        if c in legal
+    ]
+    return {"produce": True, "contract": ranked[0] if ranked else None}
+
+
 ANSWERS = {
     "choose_machineries": _machineries,
     "place_drops": _drops,
     "free_structure": _free_structure,
     "second_production": _second_production,
+    "tile_effect": _tile_effect,
+    "tile_production": _tile_production,
+    "tile_contract": _tile_contract,
 }
+PRODUCTIONS = ("tile_production", "second_production")
 
 
 def automatic_answer(state: GameState, decision: Decision) -> dict[str, Any] | None:
@@ -96,6 +126,35 @@ def answer_pending(rec: Recorder, company: str | None = None) -> int:
         answer = automatic_answer(rec.state, decision)
         if answer is None:
             break
+        if decision.kind in PRODUCTIONS and not answer.get("decline"):
+            answer = _claim_office_contract(rec, decision, answer)
         RESOLVERS[decision.kind](rec, decision, answer)
         answered += 1
     return answered
+
+
+def _claim_office_contract(
+    rec: Recorder, decision: Decision, answer: dict[str, Any]
+) -> dict[str, Any]:
+    """A production's contract comes straight from the Contract Office (§7.1, ruling A3)."""
+    from companion.engine import production
+
+    state, company = rec.state, str(decision.player)
+    bonus = int(decision.options.get("bonus", 0))
+    second = decision.kind == "second_production"
+    value = SPACES[answer["conduit"]].value
+    energy = production.production_energy(
+        state, company, value, int(answer["drops"]), bonus, second=second
+    )
+    ranked = feasibility.contract_options(state, company, energy)
+    if not ranked:
+        return answer
+    contract = ranked[0][0]
+    if contract not in state.national_contracts:
+        rec.emit(
+            "automa_contract_claimed",
+            f"Take contract {contract} from the Contract Office: the Automa fulfils it at once.",
+            company=company,
+            contract=contract,
+        )
+    return {**answer, "contract": contract}
