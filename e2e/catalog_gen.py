@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.engine.data import component_tables as c
 from companion.engine.data import company_tables as co
+from companion.engine.data import component_tables as c
 
 TARGET = Path(__file__).resolve().parent.parent / "companion" / "static" / "js" / "catalog.js"
 LETTERS = {"usa": "U", "germany": "G", "italy": "I", "france": "F", "netherlands": "N"}

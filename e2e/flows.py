@@ -133,6 +133,19 @@ def bank_all(page: Page, game_id: str) -> bool:
     return True
 
 
+def first_choice(page: Page, action: str, game_id: str) -> None:
+    """Tap an action, then the first choice offered (opening its group if grouped), Confirm."""
+    version = game(page, game_id)["version"]
+    action_button(page, action).click()
+    confirm_button = page.get_by_role("button", name="Confirm")
+    for _ in range(3):
+        if confirm_button.count():
+            break
+        choices(page).filter(has_not_text="All choices").first.click()
+    confirm(page, version, game_id)
+    close_instructions(page)
+
+
 def pass_turn(page: Page, game_id: str) -> None:
     view = game(page, game_id)
     action_button(page, "Pass").click()
@@ -140,8 +153,9 @@ def pass_turn(page: Page, game_id: str) -> None:
     close_instructions(page)
 
 
-def play_turn(page: Page, game_id: str, *, build: bool = True) -> None:
-    """One move of the active player by taps: answer a decision, else build, bank or pass."""
+def play_turn(page: Page, game_id: str, *, build: bool = True, produce: bool = False) -> None:
+    """One move of the active player by taps: answer a decision, else build, produce, bank or
+    pass (whatever the page offers first in that order)."""
     close_instructions(page)
     if answer_pending(page, game_id):
         return
@@ -149,6 +163,8 @@ def play_turn(page: Page, game_id: str, *, build: bool = True) -> None:
     actions = {a["type"]: a for a in view["options"]["actions"]}
     if build and actions["build"]["enabled"]:
         build_on_map(page, game_id)
+    elif produce and actions["produce"]["enabled"]:
+        first_choice(page, "Produce", game_id)
     elif actions["bank"]["enabled"]:
         bank_all(page, game_id)
     else:

@@ -14,9 +14,11 @@ from e2e import flows
 DOCS_SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshot-tablet.png"
 
 
-def test_setup_first_round_live_phone_undo_and_resume(page: Page, phone: Page, screens: Path) -> None:
+def test_setup_first_round_live_phone_undo_and_resume(
+    page: Page, phone: Page, screens: Path
+) -> None:
     game_id, code = flows.create_game(page, players=4, seed=11)
-    page.screenshot(path=str(screens / "tablet-setup-checklist.png"))
+    page.screenshot(path=str(screens / "tablet-setup-checklist.png"), animations="disabled")
     flows.open_game(page)
     expect(page.locator("#status")).to_contain_text("Round 1")
     flows.close_instructions(page)
@@ -49,11 +51,11 @@ def test_setup_first_round_live_phone_undo_and_resume(page: Page, phone: Page, s
     # the whole first round by taps
     while flows.game(page, game_id)["state"]["round"] == 1:
         flows.play_turn(page, game_id)
-        if flows.game(page, game_id)["state"]["active"] and flows.game(page, game_id)["version"] == 5:
-            page.screenshot(path=str(screens / "tablet-game.png"))
+        if flows.game(page, game_id)["version"] == 5:
+            page.screenshot(path=str(screens / "tablet-game.png"), animations="disabled")
     expect(page.locator("#status")).to_contain_text("Round 2")
     expect(phone.locator("#status")).to_contain_text("Round 2")
-    phone.screenshot(path=str(screens / "phone-game.png"), full_page=True)
+    phone.screenshot(path=str(screens / "phone-game.png"), full_page=True, animations="disabled")
 
     # reload and resume: the same round, the same player to act, nothing lost
     before = flows.game(page, game_id)
@@ -62,6 +64,6 @@ def test_setup_first_round_live_phone_undo_and_resume(page: Page, phone: Page, s
     active = before["state"]["active"]
     if active:
         expect(page.locator("#status")).to_contain_text(flows.COMPANY_NAMES[active])
-    page.screenshot(path=str(screens / "tablet-round2.png"))
+    page.screenshot(path=str(screens / "tablet-round2.png"), animations="disabled")
     shutil.copyfile(screens / "tablet-round2.png", DOCS_SCREENSHOT)
     assert not page.js_errors and not phone.js_errors

@@ -303,7 +303,9 @@ async function start() {
   map = createMap($('map'), board);
   shownInstructionsVersion = game.version;
   applyUpdate(game);
-  if (game.instructions?.length) showInstructions(game.instructions, game.version + 0.5);
+  // a game that has just been set up opens with the setup's table instructions
+  const first = game.instructions ?? (game.version === 0 ? game.setup_outcome?.instructions : null);
+  if (first?.length) showInstructions(first, game.version + 0.5);
   await connectGame(store.gameId, {
     onUpdate: (payload) => {
       if (applyUpdate(payload)) showInstructions(payload.instructions ?? payload.record?.instructions, payload.version);

@@ -1,6 +1,6 @@
 // The slide-in sheet (one at a time): table instructions, undo preview, log, correction,
 // company board, ledger lines, menu. Non-modal: nothing blocks the next move.
-import { el, fill, fromTemplate } from '../dom.js';
+import { el, fill, fromTemplate, icon } from '../dom.js';
 import { companyName } from '../names.js';
 import { badge } from './company.js';
 
@@ -24,6 +24,9 @@ export function openSheet(kind, title, body = [], footer = []) {
   d.footer.hidden = !footer.length;
   d.sheet.hidden = false;
   d.sheet.setAttribute('aria-label', title);
+  // on the tablet the sheet slides in under the header, so Undo / Log / Correct stay one tap away
+  const header = document.querySelector('.game-header');
+  d.sheet.style.top = header && window.innerWidth > 760 ? `${Math.round(header.getBoundingClientRect().bottom)}px` : '';
   return d.body;
 }
 
@@ -121,10 +124,13 @@ export function ledgerNodes(player, category) {
   return [el('ul', {}, ...lines.map((l) => el('li', { text: `Round ${l.round} · ${l.phase.replaceAll('_', ' ')}: ${l.vp > 0 ? '+' : ''}${l.vp} VP — ${l.reason}` })))];
 }
 
+// keys of final_scores that are not VP categories
+const NOT_CATEGORIES = new Set(['total', 'rank', 'winner', 'last_round_energy']);
+
 function scoreOrder(state) {
   const totals = {};
   for (const [company, cats] of Object.entries(state.final_scores || {})) {
-    totals[company] = cats.total ?? Object.entries(cats).filter(([k]) => !['rank', 'total'].includes(k)).reduce((s, [, v]) => s + Number(v || 0), 0);
+    totals[company] = cats.total ?? Object.entries(cats).filter(([k]) => !NOT_CATEGORIES.has(k)).reduce((s, [, v]) => s + Number(v || 0), 0);
   }
   const order = Object.keys(totals).sort((a, b) => {
     const ra = state.final_scores[a].rank;
@@ -141,10 +147,12 @@ export function renderScores(root, state) {
   const { totals, order } = scoreOrder(state);
   const categories = [];
   for (const cats of Object.values(state.final_scores || {})) {
-    for (const k of Object.keys(cats)) if (!['total', 'rank'].includes(k) && !categories.includes(k)) categories.push(k);
+    for (const k of Object.keys(cats)) if (!NOT_CATEGORIES.has(k) && !categories.includes(k)) categories.push(k);
   }
   const winner = order[0];
   const tied = order.filter((c) => totals[c] === totals[winner]);
+  const flagged = order.filter((c) => state.final_scores[c].winner);
+  const winners = flagged.length ? flagged : [winner];
   const table = el('table', { 'aria-label': 'Final scores' });
   table.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'Category' }),
     ...order.map((c) => el('th', { scope: 'col' }, badge(c), ' ', companyName(c))))));
@@ -160,10 +168,17 @@ export function renderScores(root, state) {
   table.append(tbody);
   table.append(el('tfoot', {}, el('tr', {}, el('th', { scope: 'row', text: 'Total' }),
     ...order.map((c) => el('td', { 'data-total': c, text: totals[c] })))));
-  const nodes = [el('h2', { id: 'scores-title', text: 'Final scores' }),
-    el('p', { class: 'winner' }, '🏆 ', badge(winner), ` ${companyName(winner)} wins with ${totals[winner]} VP`)];
-  if (tied.length > 1) {
-    nodes.push(el('p', { text: `Tie on ${totals[winner]} VP broken by the energy of the last round: ${tied.map((c) => `${companyName(c)} ${state.players[c]?.last_round_energy ?? 0}`).join(' > ')}` }));
+  const energy = (c) => state.final_scores[c].last_round_energy ?? state.players[c]?.last_round_energy ?? 0;
+  const nodes = [el('h2', { id: 'scores-title', text: 'Final scores' })];
+  if (winners.length > 1) {
+    nodes.push(el('p', { class: 'winner', 'data-testid': 'winner' }, icon('vp'), ' ', ...winners.flatMap((c) => [badge(c), ` ${companyName(c)} `]),
+      `share the victory with ${totals[winner]} VP`));
+    nodes.push(el('p', { text: `Tied on VP and on the energy of the last round (${winners.map((c) => `${companyName(c)} ${energy(c)}`).join(', ')}).` }));
+  } else {
+    nodes.push(el('p', { class: 'winner', 'data-testid': 'winner' }, icon('vp'), ' ', badge(winner), ` ${companyName(winner)} wins with ${totals[winner]} VP`));
+    if (tied.length > 1) {
+      nodes.push(el('p', { text: `Tie on ${totals[winner]} VP broken by the energy of the last round: ${tied.map((c) => `${companyName(c)} ${energy(c)}`).join(' > ')}.` }));
+    }
   }
   nodes.push(table, el('div', { class: 'row' }, el('button', { type: 'button', 'data-print': '', text: 'Print' }), el('a', { class: 'button', href: '/', text: 'Home' })));
   fill(root, ...nodes);
