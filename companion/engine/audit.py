@@ -13,6 +13,7 @@ is `scoring.py`'s; this module only gathers, explains and checks. Three entry po
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -300,13 +301,11 @@ def winner_detail(
 def tiebreak_energy(state: GameState, company: str) -> int:
     """The energy a company produced in the last round played (p. 21).
 
-    The last round has no End of Round phase, so the marker still shows it; an engine that
-    records it at game end sets `last_round_energy`, which then wins.
+    A finished game keeps it in `last_round_energy` (read before any reset); while the game
+    runs, the marker of the current round stands in.
     """
     player = state.players[company]
-    if state.finished and player.last_round_energy:
-        return player.last_round_energy
-    return player.energy
+    return player.last_round_energy if state.finished else player.energy
 
 
 # -- audit of a tracked game -------------------------------------------------------------------
@@ -328,7 +327,8 @@ def audit_of_game(state: GameState) -> dict[str, Any]:
     for player in players:
         c = player.company
         cells = ledger_cells(player)
-        resources = resources_detail(c, player.credits, player.excavators, player.mixers)
+        credits = 0 if player.is_automa else player.credits  # an Automa has no Credits
+        resources = resources_detail(c, credits, player.excavators, player.mixers)
         water = water_detail(state, c)
         end_vp = (objective["awards"][c] if objective else 0) + resources["vp"] + water["vp"]
         scored_at_end = any(cat in cells for cat in FINAL_CATEGORIES)
@@ -742,6 +742,8 @@ def history(initial: GameState, records: Iterable[Mapping[str, Any]]) -> dict[st
     from companion.engine import events  # the handlers are registered by the rules modules
 
     state = initial.copy()
+    # handlers may keep lists/dicts of an event in the state: never let folding alter the log
+    records = copy.deepcopy(list(records))
     rounds: dict[int, dict[str, dict[str, int]]] = {}
 
     def note() -> None:
@@ -761,6 +763,7 @@ def history(initial: GameState, records: Iterable[Mapping[str, Any]]) -> dict[st
             if state.round != round_before:
                 rounds.setdefault(state.round, {})
             note()
+        state.version += 1
     return _history_table(state, rounds)
 
 
