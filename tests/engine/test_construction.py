@@ -377,3 +377,54 @@ def test_open_segment_empty_at_the_start_of_every_construction() -> None:
         option = next(o for o in construction.build_options(state, "usa") if o["space"] == space)
         construction.decide_build(Recorder(state), "usa", option["command"])
     assert usa.wheel[0] == Segment()
+
+
+def test_edge_case_9_placement_rules_together() -> None:
+    """Edge case 9: empty spaces only; one Base / one Powerhouse per company per basin; the
+    piece must still be on the board; max two Elevations; Elevations only on own dams."""
+    state = make_game()
+    state.dams["9U"] = Dam(owner="usa", level=3)
+    state.powerhouses["P9-1"] = "usa"
+    assert construction.placement_error(state, "usa", "base", "8L") is not None  # taken
+    assert construction.placement_error(state, "usa", "base", "9L") is not None  # basin 9
+    assert construction.placement_error(state, "usa", "powerhouse", "P9-2") is not None
+    assert construction.placement_error(state, "usa", "elevation", "9U") is not None  # level 3
+    assert construction.placement_error(state, "usa", "elevation", "5L") is not None  # neutral
+    assert construction.placement_error(state, "italy", "base", "9L") is None
+    state.players["italy"].built["base"] = 5
+    assert construction.placement_error(state, "italy", "base", "9L") == (
+        "All your Bases are already built."
+    )
+    legal = construction.legal_spaces(state, "usa", "base")
+    assert "9L" not in legal and "8L" not in legal and "10L" in legal
+
+
+def test_a_payment_that_no_rule_allows_is_refused() -> None:
+    state = make_game()
+    message = refusal(state, "usa", "base", "9L",
+                      payment={"excavators": 0, "mixers": 0, "credits": 9})  # fmt: skip
+    assert message == (
+        "A Base costs 3 Excavators in the Plains; paying 0 Excavators, 0 Concrete Mixers and "
+        "9 Credits is not one of the allowed payments."
+    )
+
+
+def test_free_build_options_limits() -> None:
+    state = make_game()
+    assert construction.free_build_options(state, "usa", "base", areas=["hills"]) == [
+        "5U", "6U", "6L", "7U", "7L",
+    ]
+    conduits = construction.free_build_options(state, "usa", "conduit", max_conduit_value=1)
+    assert conduits == ["C9L", "C10R"]
+    state.players["usa"].built["conduit"] = 5
+    assert construction.free_build_options(state, "usa", "conduit") == []
+
+
+def test_automa_pays_red_border_credits_as_vp() -> None:
+    """An Automa's Credits become VP (economy): a red-bordered Base costs it 3 VP."""
+    state = make_game()
+    usa = state.players["usa"]
+    usa.kind, usa.automa_level, usa.credits = "automa", 3, 0
+    build(state, "usa", "base", "9U")
+    assert usa.vp == 10 - 3
+    assert usa.credits == 0
