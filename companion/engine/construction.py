@@ -174,10 +174,7 @@ def structure_cost(
         for e, m in list(pairs):
             total = e + m
             pairs += [(k, total - k) for k in range(total + 1)]
-    unique: list[Payment] = []
-    for e, m in pairs:
-        if Payment(e, m) not in unique:
-            unique.append(Payment(e, m))
+    unique = [Payment(e, m) for e, m in dict.fromkeys(pairs)]  # plain first, no repeats
     payments = officers.with_credit_substitution(state, company, unique)
     return Cost(
         excavators=excavators,
@@ -598,13 +595,14 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
     """
     player = state.players[company]
     board_space = next_construction_space(state, company)
+    spaces = {s: legal_spaces(state, company, s) for s in STRUCTURE_NAMES}
+    memo: dict[tuple[Any, ...], tuple[Cost, list[Payment]]] = {}
     options: list[dict[str, Any]] = []
     for tile, copies in tile_choices(state, company):
         eff = effective_tile(tile, copies)
         if eff is None:
             continue
-        free_of_engineers = engineer_free(eff)
-        if free_of_engineers:
+        if engineer_free(eff):
             engineers, fee = 0, 0
         elif board_space is None:
             continue
@@ -616,15 +614,36 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
         for structure in STRUCTURE_NAMES:
             if structure not in tile_structures(eff):
                 continue
-            for space in legal_spaces(state, company, structure):
-                option = _option(state, company, structure, space, tile, copies, engineers, fee)
-                if option is not None:
-                    options.append(option)
+            for space in spaces[structure]:
+                cost, payments = _affordable_cost(state, company, structure, space, eff, fee, memo)
+                if payments:
+                    options.append(
+                        _option(company, structure, space, tile, copies, engineers, fee,
+                                cost, payments)  # fmt: skip
+                    )
     return options
 
 
-def _option(
+def _affordable_cost(
     state: GameState,
+    company: str,
+    structure: str,
+    space: str,
+    eff: str,
+    fee: int,
+    memo: dict[tuple[Any, ...], tuple[Cost, list[Payment]]],
+) -> tuple[Cost, list[Payment]]:
+    """The cost and affordable payments, shared by spaces that cost the same."""
+    sp = SPACES[space]
+    key = (structure, sp.area, sp.value, sp.red_bordered, eff, fee)
+    if key not in memo:
+        cost = structure_cost(state, company, structure, space, eff)
+        extra = fee + cost.credits_red_border
+        memo[key] = (cost, [p for p in cost.payments if _affordable(state, company, p, extra)])
+    return memo[key]
+
+
+def _option(
     company: str,
     structure: str,
     space: str,
@@ -632,12 +651,10 @@ def _option(
     copies: str | None,
     engineers: int,
     fee: int,
-) -> dict[str, Any] | None:
-    cost = structure_cost(state, company, structure, space, effective_tile(tile, copies))
+    cost: Cost,
+    payments: list[Payment],
+) -> dict[str, Any]:
     extra = fee + cost.credits_red_border
-    payments = [p for p in cost.payments if _affordable(state, company, p, extra)]
-    if not payments:
-        return None
     base_command: dict[str, Any] = {
         "type": "build",
         "player": company,
@@ -650,9 +667,10 @@ def _option(
     payment_options = []
     for p in payments:
         command = dict(base_command)
-        if p != cost.plain:
-            command["payment"] = p.as_dict()
-        payment_options.append({"payment": p.as_dict(), "command": command})
+        as_dict = p.as_dict()
+        if p is not cost.plain:  # the plain payment is the default: no `payment` needed
+            command["payment"] = as_dict
+        payment_options.append({"payment": as_dict, "command": command})
     first = payments[0]
     return {
         "structure": structure,

@@ -71,17 +71,12 @@ def with_credit_substitution(
     """Solomon P. Jordan: every Machinery of each payment may become 3 Credits (any number)."""
     if not has_officer(state, company, SOLOMON):
         return payments
-    out: list[Payment] = []
-    seen: set[Payment] = set()
+    seen: dict[tuple[int, int, int], None] = {}
     for p in payments:
         for sub_e in range(p.excavators + 1):
             for sub_m in range(p.mixers + 1):
-                alt = Payment(
-                    p.excavators - sub_e,
-                    p.mixers - sub_m,
-                    p.credits + SOLOMON_CREDITS_PER_MACHINERY * (sub_e + sub_m),
-                )
-                if alt not in seen:
-                    seen.add(alt)
-                    out.append(alt)
+                credits = p.credits + SOLOMON_CREDITS_PER_MACHINERY * (sub_e + sub_m)
+                seen[(p.excavators - sub_e, p.mixers - sub_m, credits)] = None
+    out = list(payments)  # the unsubstituted payments first (the plain one leads)
+    out += [Payment(*key) for key in seen if key[2] > 0]
     return out
