@@ -250,3 +250,23 @@ def test_ruling_r16_free_base_is_built_after_the_released_drops_flowed() -> None
     assert state.pending[-1].kind == "free_structure"
     answer(state, {"space": "8U"})
     assert state.dams["8U"] == Dam(owner="usa", level=1, drops=0)
+
+
+def test_every_printed_income_is_understood() -> None:
+    """companies.md §1.2: every income slot of every company speaks the reward vocabulary."""
+    from companion.engine.catalog import COMPANIES
+
+    for company in COMPANIES.values():
+        for slots in company.incomes.values():
+            for rewards in slots.values():
+                assert effects.normalize(list(rewards))
+
+
+def test_every_contract_reward_resolves() -> None:
+    """Each of the 55 contracts' rewards is resolved without error on a fresh table."""
+    for contract in CONTRACTS.values():
+        state = make_game()
+        state.dams["9L"] = Dam(owner="usa")
+        resolve(state, "usa", contract.reward)
+        for decision in state.pending:
+            assert decision.options["answers"], contract.id
