@@ -14,8 +14,13 @@ from playwright.sync_api import Page, expect
 COMPANY_NAMES = {"usa": "USA", "germany": "Germany", "italy": "Italy", "france": "France"}
 
 
-def create_game(page: Page, *, players: int = 4, seed: int | None = 11) -> tuple[str, str]:
-    """Run the setup wizard for an introductory game; return (game_id, join code)."""
+def create_game(
+    page: Page, *, players: int = 4, seed: int | None = 11, automa_seats: tuple[int, ...] = ()
+) -> tuple[str, str]:
+    """Run the setup wizard for an introductory game; return (game_id, join code).
+
+    `automa_seats` are 1-based seat numbers played by the Automa (level 2).
+    """
     page.goto("/")
     page.get_by_role("link", name="New game").click()
     expect(page.get_by_role("heading", name="Which game?")).to_be_visible()
@@ -25,6 +30,9 @@ def create_game(page: Page, *, players: int = 4, seed: int | None = 11) -> tuple
     expect(page.get_by_role("heading", name="Who plays which company?")).to_be_visible()
     for i in range(players):
         page.get_by_label(f"Seat {i + 1} name").fill(f"Player {i + 1}")
+    for seat in automa_seats:
+        page.get_by_label(f"Seat {seat} played by").select_option("automa")
+        page.get_by_label(f"Seat {seat} Automa level").select_option("2")
     page.get_by_role("button", name="Next").click()
     page.get_by_label("The app draws (seeded)").check()
     if seed is not None:
@@ -101,6 +109,16 @@ def answer_pending(page: Page, game_id: str) -> bool:
     return True
 
 
+def automa_turn(page: Page, game_id: str) -> None:
+    """The Automa's panel shows its tile and trace: tap Apply."""
+    version = game(page, game_id)["version"]
+    panel = page.get_by_role("region", name="Automa turn")
+    expect(panel).to_be_visible()
+    panel.get_by_role("button", name="Apply").click()
+    wait_version(page, game_id, version + 1)
+    close_instructions(page)
+
+
 def build_on_map(page: Page, game_id: str) -> str | None:
     """Tap Build, then the first highlighted space on the map, then Confirm. Returns the space."""
     view = game(page, game_id)
@@ -157,6 +175,11 @@ def play_turn(page: Page, game_id: str, *, build: bool = True, produce: bool = F
     """One move of the active player by taps: answer a decision, else build, produce, bank or
     pass (whatever the page offers first in that order)."""
     close_instructions(page)
+    view = game(page, game_id)
+    actions = {a["type"]: a for a in view["options"]["actions"]}
+    if "automa_turn" in actions:
+        automa_turn(page, game_id)
+        return
     if answer_pending(page, game_id):
         return
     view = game(page, game_id)

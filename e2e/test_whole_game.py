@@ -1,5 +1,6 @@
-"""A whole introductory game played to the final scores by taps on the tablet (driving the
-legal options the page shows); the scoring table equals the engine's final scores."""
+"""A whole introductory game (three people and an Automa) played to the final scores by taps
+on the tablet, driving the legal options the page shows; the scoring table equals the engine's
+final scores."""
 
 from __future__ import annotations
 
@@ -17,12 +18,17 @@ def _should_build(view: dict) -> bool:
 
 
 def test_whole_introductory_game_to_final_scores(page: Page, phone: Page, screens: Path) -> None:
-    game_id, code = flows.create_game(page, players=4, seed=23)
+    game_id, code = flows.create_game(page, players=4, seed=23, automa_seats=(4,))
     flows.open_game(page)
+    shot = False
     for _ in range(250):
         view = flows.game(page, game_id)
         if view["state"]["finished"]:
             break
+        if not shot and "automa_turn" in {a["type"] for a in view["options"]["actions"]}:
+            flows.close_instructions(page)
+            page.screenshot(path=str(screens / "tablet-automa-turn.png"), animations="disabled")
+            shot = True
         flows.play_turn(page, game_id, build=_should_build(view), produce=True)
     final = flows.game(page, game_id)["state"]
     assert final["finished"]

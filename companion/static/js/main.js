@@ -92,21 +92,51 @@ function canAct() {
   return !who || who === store.me;
 }
 
+function automaAction() {
+  return (store.options?.actions || []).find((a) => a.type === 'automa_turn' && a.choices?.length);
+}
+
+function automaTile(preview) {
+  // a clean drawing of the Automa action tile: its actions in order, the one done marked
+  const steps = preview.steps || [];
+  const tile = el('figure', { class: 'automa-tile', 'aria-label': `Automa action tile ${preview.tile ?? ''}` },
+    el('figcaption', { text: `Tile ${preview.tile ?? '?'}${preview.criteria_tile !== undefined ? ` · criteria of tile ${preview.criteria_tile}` : ''}` }),
+    el('ol', {}, ...steps.map((step) => el('li', { class: step.done ? 'done' : 'skipped' },
+      el('span', { class: 'mark', 'aria-hidden': 'true', text: step.done ? '✓' : '✗' }),
+      el('strong', { text: step.action }),
+      el('span', { text: step.done ? '' : ` — skipped: ${step.reason}` })))));
+  return tile;
+}
+
 function renderAutoma(state) {
   const panel = $('automa');
-  const p = state.active ? state.players[state.active] : null;
-  if (!p || p.kind !== 'automa' || state.finished) {
+  const action = automaAction();
+  if (!action || state.finished) {
     panel.hidden = true;
-    return;
+    return false;
   }
-  const last = state.automa?.last_decision || state.automa?.last || {};
-  const trace = last.trace || [];
+  const choice = action.choices[0];
+  const company = choice.command.player;
+  const p = state.players[company];
+  const preview = choice.preview || {};
+  const steps = preview.steps || [];
+  // with the tile drawn, the trace only needs the line that says what is done (and where)
+  const lines = (preview.lines || []).filter((line) => !steps.length || !(/^Tile \d+/.test(line) || /skipped/.test(line)));
+  const others = store.ui.automaOverride
+    ? el('div', { class: 'row', role: 'group', 'aria-label': 'Another legal move for the Automa' },
+      ...steps.map((step) => el('button', { type: 'button', 'data-automa-override': step.index, text: `Do “${step.action}” instead` })))
+    : null;
   panel.replaceChildren(
-    el('h2', {}, badge(p.company), ` Automa (level ${p.automa_level}) — ${companyName(p.company)}`),
-    last.tile ? el('p', { text: `Action tile: ${last.tile}` }) : el('p', { text: 'Tap the Automa action below to draw its tile; then Apply it or choose another legal move.' }),
-    trace.length ? el('ol', {}, ...trace.map((t) => el('li', { text: typeof t === 'string' ? t : t.text || t.reason || '' }))) : '',
+    el('h2', {}, badge(company), ` ${companyName(company)} · Automa level ${p?.automa_level ?? '?'} — ${choice.label}`),
+    steps.length ? automaTile(preview) : '',
+    lines.length ? el('ol', { class: 'automa-trace', 'aria-label': 'What the Automa does and why' }, ...lines.map((t) => el('li', { text: t }))) : '',
+    el('div', { class: 'row' },
+      el('button', { type: 'button', class: 'primary', 'data-automa-apply': '', text: 'Apply' }),
+      steps.length ? el('button', { type: 'button', 'data-automa-other': '', 'aria-expanded': store.ui.automaOverride ? 'true' : 'false', text: 'Choose another legal move' }) : ''),
+    others || '',
   );
   panel.hidden = false;
+  return true;
 }
 
 function render() {
@@ -114,13 +144,13 @@ function render() {
   if (!state) return;
   $('offline').hidden = store.connected;
   renderHeader(state);
-  renderAutoma(state);
+  const automaTurn = renderAutoma(state);
   if (state.finished) {
     renderScores($('scores'), state);
     $('action-bar').hidden = true;
   } else {
     $('scores').hidden = true;
-    $('action-bar').hidden = false;
+    $('action-bar').hidden = automaTurn;
     renderActionBar({ title: $('turn-title'), actions: $('actions'), why: $('why'), choices: $('choices'), confirm: $('confirm') }, state, options, store.ui, { canAct: canAct() });
   }
   renderMyBoard(state);
@@ -242,8 +272,21 @@ async function claimSeat(button) {
   notify();
 }
 
+async function automaMove(override) {
+  const choice = automaAction()?.choices[0];
+  if (!choice) return;
+  const command = override === undefined ? choice.command : { ...choice.command, override: { action: override } };
+  await send(command);
+}
+
 function open(kind, button) {
   if (kind === 'close') return closeSheet();
+  if (kind === 'automa-apply') return automaMove();
+  if (kind === 'automa-other') {
+    store.ui.automaOverride = !store.ui.automaOverride;
+    return notify();
+  }
+  if (kind === 'automa-override') return automaMove(Number(button.dataset.automaOverride));
   if (kind === 'undo') return openUndo();
   if (kind === 'undo-confirm') return confirmUndo(button);
   if (kind === 'log') return openLog();
