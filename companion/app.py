@@ -51,14 +51,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 
 def _register_blueprints(app: Flask) -> None:
-    from companion.routes import api, pages
+    from companion.routes import api, audit, pages
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
-    try:
-        from companion.routes import audit
-    except ImportError:  # the audit blueprint lands separately (issue 6)
-        return
     app.register_blueprint(audit.bp)
 
 
