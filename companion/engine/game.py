@@ -8,6 +8,7 @@ Validation order: game running -> phase -> pending decision / acting player -> r
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,7 @@ from companion.engine import (  # noqa: F401  (imported to register their event 
     contracts,
     corrections,
     effects,
+    mahiri,
     management,
     production,
     rounds,
@@ -224,8 +226,9 @@ def execute(state: GameState, command: dict[str, Any]) -> Outcome:
         corrections.correct(rec, command)
     elif kind == "automa_turn":
         automa_command.execute_turn(rec, command)
-    else:
-        raise RuleViolation("not_yet", "Mahiri Sekibo's copy is not supported yet (issue 3).")
+    else:  # "mahiri": not the turn's action; the turn stays with the player (ruling R12)
+        company = _check_turn(new, command)
+        mahiri.activate(rec, company, command)
     run_flow(rec)
     new.version += 1
     return Outcome(new, rec.events, instructions.derive(new, rec.events))
@@ -237,6 +240,8 @@ def execute(state: GameState, command: dict[str, Any]) -> Outcome:
 def rebuild(setup_payload: dict[str, Any], records: list[dict[str, Any]]) -> GameState:
     """Fold stored events over the initial setup (no re-deciding): the undo/reload path."""
     state = new_game(setup_payload).state
+    # handlers may keep lists/dicts of an event in the state: never let folding alter the log
+    records = pickle.loads(pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL))
     for record in records:
         for event in record["events"]:
             apply(state, event)

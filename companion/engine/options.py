@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.engine import catalog, contracts, management
 from companion.engine.catalog import ManagementSpace
+from companion.engine.economy import can_pay_credits
 from companion.engine.state import Decision, GameState
 
 ACTION_LABELS: dict[str, str] = {
@@ -121,6 +122,9 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
     for space in spaces:
         bonus = int(space.effect.get("bonus", 0))
         for option in production.production_options(state, company, bonus):
+            owed = (option.get("pays") or {}).get("credits", 0) + space.total_credits
+            if not can_pay_credits(state, company, owed):
+                continue  # the red outline's 3 Credits come first, then the conduit's owner
             for command in option.get("commands", [option["command"]]):
                 label = option.get("label", "")
                 if command.get("contract"):
@@ -298,15 +302,28 @@ BUILDERS = {
 
 
 def _answer_label(decision: Decision, answer: dict[str, Any]) -> str:
+    """A short button label for one answer (the kinds' own shapes, else key: value)."""
+    try:
+        return _known_label(decision, answer)
+    except (KeyError, TypeError, AttributeError):
+        return ", ".join(f"{k}: {v}" for k, v in answer.items())
+
+
+def _known_label(decision: Decision, answer: dict[str, Any]) -> str:
     if decision.kind == "draft_pick":
         return f"{_name(answer['company'])} + {answer['contract']}"
+    if decision.kind == "second_production":
+        if answer.get("decline"):
+            return "Decline"
+        label = f"{answer['dam']} → {answer['conduit']} → {answer['powerhouse']} · {answer['drops']} drop(s)"
+        return label + (f" · fulfils {answer['contract']}" if answer.get("contract") else "")
     if "discard" in answer:
         return f"Discard {', '.join(answer['discard'])}"
     if "tile" in answer:
         return str(answer["tile"])
     if "space" in answer:
         return "Decline" if answer["space"] is None else f"Build on {answer['space']}"
-    if "drops" in answer:
+    if decision.kind == "place_drops":
         drops = answer["drops"]
         return "Decline" if not drops else ", ".join(f"{n} on {k}" for k, n in drops.items())
     if "excavators" in answer:
@@ -387,6 +404,9 @@ def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]
                     "choices": choices,
                 }
             )
+        from companion.engine.mahiri import mahiri_options  # issue 3: an extra, not an action
+
+        result["actions"].extend(mahiri_options(state, company))
     return result
 
 

@@ -134,6 +134,8 @@ def end_actions(rec: Recorder) -> None:
 def _turn_started(state: GameState, e: Event) -> None:
     state.active = e["company"]
     state.turn_done = False
+    for player in state.players.values():
+        player.copied_officer = None  # Mahiri's copy lasts for the turn only (ruling R12)
 
 
 @applies("action_taken")
@@ -144,6 +146,7 @@ def _action_taken(state: GameState, e: Event) -> None:
 @applies("player_passed")
 def _player_passed(state: GameState, e: Event) -> None:
     state.players[e["company"]].passed = True
+    state.players[e["company"]].copied_officer = None  # the turn ends here (ruling R12)
     state.turn_done = True
 
 

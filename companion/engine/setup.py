@@ -12,6 +12,7 @@ face-down piles are then kept without an order and later draws ask the table (`t
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import asdict
 from typing import Any
@@ -321,7 +322,7 @@ def introductory_players(setup: Setup) -> tuple[list[dict[str, Any]], list[str]]
 @applies("players_seated")
 def _players_seated(state: GameState, e: Event) -> None:
     state.players = {}
-    for data in e["players"]:
+    for data in copy.deepcopy(e["players"]):
         state.players[data["company"]] = PlayerState(**data)
     state.turn_order = list(e["turn_order"])
     state.setup.seats = [Seat(**s) for s in e["seats"]]
