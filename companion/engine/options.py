@@ -315,7 +315,8 @@ def _known_label(decision: Decision, answer: dict[str, Any]) -> str:
     if decision.kind == "second_production":
         if answer.get("decline"):
             return "Decline"
-        label = f"{answer['dam']} → {answer['conduit']} → {answer['powerhouse']} · {answer['drops']} drop(s)"
+        label = f"{answer['dam']} → {answer['conduit']} → {answer['powerhouse']}"
+        label += f" · {answer['drops']} drop(s)"
         return label + (f" · fulfils {answer['contract']}" if answer.get("contract") else "")
     if "discard" in answer:
         return f"Discard {', '.join(answer['discard'])}"
