@@ -84,9 +84,25 @@ def company_name(company: str) -> str:
     return COMPANY_NAMES.get(company, company.title())
 
 
-def _names(companies: Iterable[str]) -> str:
-    names = [company_name(c) for c in companies]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+Names = Mapping[str, str] | None  # company -> how the statements call the player
+
+
+def player_labels(state: GameState) -> dict[str, str]:
+    """How statements call each player: "Ana (USA)" when a name was given, else "USA"."""
+    labels = {}
+    for c, p in state.players.items():
+        name = company_name(c)
+        labels[c] = f"{p.name} ({name})" if p.name and p.name != name else name
+    return labels
+
+
+def _who(names: Names, company: str) -> str:
+    return (names or {}).get(company) or company_name(company)
+
+
+def _names(companies: Iterable[str], names: Names = None) -> str:
+    listed = [_who(names, c) for c in companies]
+    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
 
 
 def _plural(n: int, word: str) -> str:
@@ -167,13 +183,14 @@ def objective_detail(state: GameState, tile_id: str | None = None) -> dict[str, 
     R2); an Automa scores on its 20/15/10 scale.
     """
     tile = tile_id or state.objective
+    names = player_labels(state)
     counts = {c: scoring.objective_count(state, c, tile) for c in state.players}
     automas = {c for c, p in state.players.items() if p.is_automa}
     awards = scoring.objective_awards(counts, automas)
     rows: list[dict[str, Any]] = []
     statements: list[str] = [
         f"Objective tile: {OBJECTIVE_LABELS.get(tile, tile)}. Counts: "
-        + "; ".join(f"{company_name(c)} {n}" for c, n in counts.items())
+        + "; ".join(f"{_who(names, c)} {n}" for c, n in counts.items())
         + "."
     ]
     place = 0
@@ -182,7 +199,7 @@ def objective_detail(state: GameState, tile_id: str | None = None) -> dict[str, 
             rows.append(
                 {
                     "company": company,
-                    "name": company_name(company),
+                    "name": _who(names, company),
                     "count": counts[company],
                     "elements": objective_elements(state, company, tile),
                     "place": place + 1,
@@ -191,7 +208,7 @@ def objective_detail(state: GameState, tile_id: str | None = None) -> dict[str, 
                     "automa": company in automas,
                 }
             )
-        statements.append(_place_statement(group, place, counts, awards, automas))
+        statements.append(_place_statement(group, place, counts, awards, automas, names))
         place += len(group)
     return {
         "tile": tile,
@@ -208,13 +225,14 @@ def _place_statement(
     counts: Mapping[str, int],
     awards: Mapping[str, int],
     automas: set[str],
+    names: Names = None,
 ) -> str:
     count = counts[group[0]]
     where = PLACE_NAMES[place] if place < len(PLACE_NAMES) else f"{place + 1}th"
     if len(group) == 1:
         company = group[0]
         scale = " (Automa scale 20/15/10)" if company in automas else ""
-        return f"{where}: {company_name(company)} with {count}: {awards[company]} VP{scale}."
+        return f"{where}: {_who(names, company)} with {count}: {awards[company]} VP{scale}."
     places = ", ".join(PLACE_NAMES[p] for p in range(place, min(place + len(group), 5)))
     shares = []
     for company in group:
@@ -222,11 +240,11 @@ def _place_statement(
         parts = [scale[p] if p < len(scale) else 0 for p in range(place, place + len(group))]
         pool = sum(parts)
         shares.append(
-            f"{company_name(company)} {' + '.join(map(str, parts))} = {pool} ÷ {len(group)}"
+            f"{_who(names, company)} {' + '.join(map(str, parts))} = {pool} ÷ {len(group)}"
             f" → {awards[company]} VP"
         )
     return (
-        f"{_names(group)} tie with {count} and share the places {places}"
+        f"{_names(group, names)} tie with {count} and share the places {places}"
         f" (rounded up, ruling R1): " + "; ".join(shares) + "."
     )
 
@@ -234,12 +252,14 @@ def _place_statement(
 # -- resources and water (End of the Game, p. 21) ----------------------------------------------
 
 
-def resources_detail(company: str, credits: int, excavators: int, mixers: int) -> dict[str, Any]:
+def resources_detail(
+    company: str, credits: int, excavators: int, mixers: int, names: Names = None
+) -> dict[str, Any]:
     """Resources left in the personal supply and their VP, with the statement."""
     count = credits + excavators + mixers
     vp = scoring.resource_vp(credits, excavators, mixers)
     text = (
-        f"Resources: {company_name(company)} has {_plural(credits, 'Credit')} + "
+        f"Resources: {_who(names, company)} has {_plural(credits, 'Credit')} + "
         f"{_plural(excavators, 'Excavator')} + {_plural(mixers, 'Concrete Mixer')} = {count}"
         f" → {vp} VP (1 VP per 5; the Construction Wheel does not count)."
     )
@@ -253,12 +273,12 @@ def resources_detail(company: str, credits: int, excavators: int, mixers: int) -
     }
 
 
-def water_detail(state: GameState, company: str) -> dict[str, Any]:
+def water_detail(state: GameState, company: str, names: Names = None) -> dict[str, Any]:
     """Drops held by the company's own dams and their VP, with the statement."""
     dams = {s: d.drops for s, d in sorted(state.dams.items()) if d.owner == company and d.drops}
     vp = scoring.water_vp(state, company)
     held = ", ".join(f"{s} {n}" for s, n in dams.items()) or "none"
-    text = f"Water: {company_name(company)}'s dams hold {_plural(vp, 'drop')} ({held}) → {vp} VP."
+    text = f"Water: {_who(names, company)}'s dams hold {_plural(vp, 'drop')} ({held}) → {vp} VP."
     return {"dams": dams, "drops": vp, "vp": vp, "statement": text}
 
 
@@ -266,7 +286,7 @@ def water_detail(state: GameState, company: str) -> dict[str, Any]:
 
 
 def winner_detail(
-    totals: Mapping[str, int], last_round_energy: Mapping[str, int]
+    totals: Mapping[str, int], last_round_energy: Mapping[str, int], names: Names = None
 ) -> dict[str, Any]:
     """The winner, whether the tiebreak (most energy in the last round) was needed, and why."""
     if not totals:
@@ -275,18 +295,18 @@ def winner_detail(
     tied = [c for c, v in totals.items() if v == top]
     winners = scoring.winner(totals, last_round_energy)
     if len(tied) == 1:
-        text = f"Winner: {company_name(tied[0])} with {top} VP."
+        text = f"Winner: {_who(names, tied[0])} with {top} VP."
     else:
-        energies = ", ".join(f"{company_name(c)} {last_round_energy.get(c, 0)}" for c in tied)
+        energies = ", ".join(f"{_who(names, c)} {last_round_energy.get(c, 0)}" for c in tied)
         if len(winners) == 1:
             text = (
-                f"{_names(tied)} tie on {top} VP; the tiebreak is the energy produced in the"
-                f" last round ({energies}): {company_name(winners[0])} wins."
+                f"{_names(tied, names)} tie on {top} VP; the tiebreak is the energy produced in"
+                f" the last round ({energies}): {_who(names, winners[0])} wins."
             )
         else:
             text = (
-                f"{_names(tied)} tie on {top} VP and on the last round's energy ({energies}):"
-                f" {_names(winners)} share the victory."
+                f"{_names(tied, names)} tie on {top} VP and on the last round's energy"
+                f" ({energies}): {_names(winners, names)} share the victory."
             )
     return {
         "winner": winners,
@@ -321,6 +341,7 @@ def audit_of_game(state: GameState) -> dict[str, Any]:
     would score now (objective, resources, water) so the table can be checked at any time.
     """
     players = list(state.players.values())
+    names = player_labels(state)
     last_energy = {c: tiebreak_energy(state, c) for c in state.players}
     objective = objective_detail(state) if state.objective else None
     rows = []
@@ -328,8 +349,8 @@ def audit_of_game(state: GameState) -> dict[str, Any]:
         c = player.company
         cells = ledger_cells(player)
         credits = 0 if player.is_automa else player.credits  # an Automa has no Credits
-        resources = resources_detail(c, credits, player.excavators, player.mixers)
-        water = water_detail(state, c)
+        resources = resources_detail(c, credits, player.excavators, player.mixers, names)
+        water = water_detail(state, c, names)
         end_vp = (objective["awards"][c] if objective else 0) + resources["vp"] + water["vp"]
         scored_at_end = any(cat in cells for cat in FINAL_CATEGORIES)
         rows.append(
@@ -358,7 +379,7 @@ def audit_of_game(state: GameState) -> dict[str, Any]:
         "players": rows,
         "objective": objective,
         "totals": totals,
-        "result": winner_detail(totals, last_energy),
+        "result": winner_detail(totals, last_energy, names),
     }
 
 
@@ -670,14 +691,15 @@ def audit_standalone(entry: Mapping[str, Any]) -> dict[str, Any]:
     if errors:
         raise AuditEntryError(errors)
     state = state_from_entry(entry)
+    names = player_labels(state)
     objective = objective_detail(state)
     players = []
     statements: list[dict[str, str]] = [
         {"step": "objective", "text": text} for text in objective["statements"]
     ]
     for c, player in state.players.items():
-        resources = resources_detail(c, player.credits, player.excavators, player.mixers)
-        water = water_detail(state, c)
+        resources = resources_detail(c, player.credits, player.excavators, player.mixers, names)
+        water = water_detail(state, c, names)
         total = player.vp + objective["awards"][c] + resources["vp"] + water["vp"]
         players.append(
             {
@@ -694,9 +716,10 @@ def audit_standalone(entry: Mapping[str, Any]) -> dict[str, Any]:
         )
     statements += [{"step": "resources", "text": p["resources"]["statement"]} for p in players]
     statements += [{"step": "water", "text": p["water"]["statement"]} for p in players]
-    statements += [{"step": "total", "text": _total_statement(p)} for p in players]
+    statements += [{"step": "total", "text": _total_statement(p, names)} for p in players]
     totals = {p["company"]: p["total"] for p in players}
-    result = winner_detail(totals, {c: p.last_round_energy for c, p in state.players.items()})
+    energies = {c: p.last_round_energy for c, p in state.players.items()}
+    result = winner_detail(totals, energies, names)
     statements.append({"step": "winner", "text": result["statement"]})
     return {
         "objective": objective,
@@ -707,9 +730,9 @@ def audit_standalone(entry: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _total_statement(p: Mapping[str, Any]) -> str:
+def _total_statement(p: Mapping[str, Any], names: Names = None) -> str:
     return (
-        f"{company_name(p['company'])}: VP marker {p['marker_vp']} + objective"
+        f"{_who(names, p['company'])}: VP marker {p['marker_vp']} + objective"
         f" {p['objective_vp']} + resources {p['resources']['vp']} + water {p['water']['vp']}"
         f" = {p['total']} VP."
     )

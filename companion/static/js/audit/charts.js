@@ -5,16 +5,20 @@ const W = 560;
 const H = 260;
 const PAD = { left: 44, right: 16, top: 16, bottom: 36 };
 
-function scaleFor(max) {
-  const top = Math.max(1, max);
-  const step = top <= 10 ? 2 : top <= 30 ? 5 : top <= 60 ? 10 : top <= 150 ? 25 : 50;
-  return { top: Math.ceil(top / step) * step, step };
+/** A y scale from `bottom` (0, or below for negative VP) to `top`, with round ticks. */
+function scaleFor(min, max) {
+  const span = Math.max(1, max - Math.min(0, min));
+  const step = span <= 10 ? 2 : span <= 30 ? 5 : span <= 60 ? 10 : span <= 150 ? 25 : 50;
+  const top = Math.ceil(Math.max(1, max) / step) * step;
+  const bottom = Math.min(0, Math.floor(min / step) * step);
+  const plotH = H - PAD.top - PAD.bottom;
+  return { top, bottom, step, y: (v) => PAD.top + plotH - ((v - bottom) / (top - bottom)) * plotH };
 }
 
-function axes(svgRoot, rounds, yMax, step, yLabel) {
+function axes(svgRoot, scale, yLabel) {
   const plotH = H - PAD.top - PAD.bottom;
-  for (let v = 0; v <= yMax; v += step) {
-    const y = PAD.top + plotH - (v / yMax) * plotH;
+  for (let v = scale.bottom; v <= scale.top; v += scale.step) {
+    const y = scale.y(v);
     svgRoot.append(s('line', { class: 'grid', x1: PAD.left, x2: W - PAD.right, y1: y, y2: y }));
     svgRoot.append(s('text', { class: 'tick', x: PAD.left - 6, y, 'text-anchor': 'end', 'dominant-baseline': 'central', text: v }));
   }
@@ -30,13 +34,13 @@ function xOf(i, n) {
 /** A line per player: VP at the end of each round. */
 export function vpChart(history) {
   const rounds = history.rounds;
-  const max = Math.max(10, ...history.players.flatMap((p) => p.by_round.map((r) => r.vp ?? 0)));
-  const { top, step } = scaleFor(max);
+  const values = history.players.flatMap((p) => p.by_round.map((r) => r.vp ?? 0));
+  const scale = scaleFor(Math.min(0, ...values), Math.max(10, ...values));
   const root = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'VP at the end of each round, per company' });
-  const plotH = axes(root, rounds, top, step, 'VP');
+  axes(root, scale, 'VP');
   rounds.forEach((r, i) => root.append(s('text', { class: 'tick', x: xOf(i, rounds.length), y: H - 12, 'text-anchor': 'middle', text: `R${r}` })));
   for (const p of history.players) {
-    const pts = p.by_round.filter((r) => r.vp !== undefined).map((r) => [xOf(rounds.indexOf(r.round), rounds.length), PAD.top + plotH - (r.vp / top) * plotH]);
+    const pts = p.by_round.filter((r) => r.vp !== undefined).map((r) => [xOf(rounds.indexOf(r.round), rounds.length), scale.y(r.vp)]);
     if (!pts.length) continue;
     root.append(s('polyline', { class: `series co-${p.company}`, points: pts.map(([x, y]) => `${x},${y}`).join(' ') }));
     for (const [x, y] of pts) root.append(s('circle', { class: `dot co-${p.company}`, cx: x, cy: y, r: 5 }));
@@ -51,9 +55,9 @@ export function vpChart(history) {
 export function energyChart(history) {
   const rounds = history.rounds;
   const max = Math.max(6, ...history.players.flatMap((p) => p.by_round.map((r) => r.energy ?? 0)));
-  const { top, step } = scaleFor(max);
+  const scale = scaleFor(0, max);
   const root = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'Energy produced in each round, per company' });
-  const plotH = axes(root, rounds, top, step, 'Energy');
+  axes(root, scale, 'Energy');
   const plotW = W - PAD.left - PAD.right;
   const groupW = plotW / Math.max(1, rounds.length);
   const barW = Math.max(4, (groupW - 12) / Math.max(1, history.players.length));
@@ -63,11 +67,11 @@ export function energyChart(history) {
     history.players.forEach((p, j) => {
       const row = p.by_round.find((b) => b.round === r);
       if (!row || row.energy === undefined) return;
-      const hgt = (row.energy / top) * plotH;
+      const hgt = scale.y(0) - scale.y(row.energy);
       const x = x0 + j * barW;
-      root.append(s('rect', { class: `bar co-${p.company}`, x, y: PAD.top + plotH - hgt, width: barW - 2, height: hgt },
+      root.append(s('rect', { class: `bar co-${p.company}`, x, y: scale.y(row.energy), width: barW - 2, height: hgt },
         s('title', { text: `${COMPANY_NAME[p.company] ?? p.company}, round ${r}: ${row.energy} energy` })));
-      if (barW >= 16) root.append(s('text', { class: 'bar-label', x: x + (barW - 2) / 2, y: PAD.top + plotH - hgt - 4, 'text-anchor': 'middle', text: COMPANY_LETTER[p.company] }));
+      if (barW >= 16) root.append(s('text', { class: 'bar-label', x: x + (barW - 2) / 2, y: scale.y(row.energy) - 4, 'text-anchor': 'middle', text: COMPANY_LETTER[p.company] }));
     });
   });
   return root;

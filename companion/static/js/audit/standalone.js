@@ -188,7 +188,9 @@ function renderPlacing() {
 
 function stepper(label, value, onChange, { min = 0, max = 999, big = false } = {}) {
   const input = h('input', { type: 'number', inputmode: 'numeric', min, max, value, 'aria-label': label,
-    onchange: (e) => onChange(clamp(parseInt(e.target.value, 10), min, max)) });
+    onchange: (e) => onChange(clamp(parseInt(e.target.value, 10), min, max)),
+    // Enter ("Go" on a tablet keyboard) takes the number; it must not submit the whole entry
+    onkeydown: (e) => { if (e.key === 'Enter') { e.preventDefault(); e.target.blur(); } } });
   const step = (d, text) => h('button', { type: 'button', class: 'step', 'aria-label': `${label} ${d > 0 ? 'plus' : 'minus'} ${Math.abs(d)}`, text,
     onclick: () => onChange(clamp(value + d, min, max)) });
   return h('div', { class: `stepper-field${big ? ' big' : ''}` }, h('span', { class: 'stepper-label', text: label.replace(/^\S+ /, '') }),
