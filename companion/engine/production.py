@@ -377,12 +377,15 @@ def decide_produce(
             rec, from_basin=basin, reason=f"{reason}: the drop flows on", company=company
         )
     _pay_conduit_owner(rec, company, system, drops)
+    if contract is not None:
+        _mark_fulfilled(rec, company, contract, energy, reason)
     if abilities.germany_may_produce_again(state, company, second=second):
-        # Pushed before the contract so that the contract reward's choices (if any) are
-        # answered first: the reward belongs to this production (ruling R16 steps 5 → 6).
+        # Asked under the reward's own choices (pushed next), so those are answered first:
+        # the reward belongs to this production (ruling R16 steps 5 → 6). Asked after the
+        # contract is face down, so the offered answers never name it again.
         _offer_second_production(rec, company, powerhouse)
     if contract is not None:
-        fulfil_contract(rec, company, contract, energy, reason)
+        _resolve_reward(rec, company, contract)
     steps = abilities.italy_energy_steps(state, company)
     move_energy(rec, company, steps, "Italy ability: 3 energy steps after a production",
                 usable=False)  # fmt: skip
@@ -459,6 +462,14 @@ def fulfil_contract(
     Raises RuleViolation if the contract is not available or the energy is too low.
     """
     _check_contract(rec.state, company, contract_id, energy)
+    _mark_fulfilled(rec, company, contract_id, energy, reason)
+    _resolve_reward(rec, company, contract_id)
+
+
+def _mark_fulfilled(
+    rec: Recorder, company: str, contract_id: str, energy: int, reason: str
+) -> None:
+    """The contract leaves the hand (or the national contracts) and lies face down."""
     national = contract_id in rec.state.national_contracts
     rec.emit(
         "contract_fulfilled",
@@ -468,6 +479,10 @@ def fulfil_contract(
         energy=energy,
         national=national,
     )
+
+
+def _resolve_reward(rec: Recorder, company: str, contract_id: str) -> None:
+    """The contract's reward, through the one reward interpreter (category "contract")."""
     from companion.engine import effects  # late: effects also drives water and production
 
     effects.resolve(

@@ -412,3 +412,17 @@ def test_neutral_dams_score_nobody_and_never_hold_4() -> None:
     state = table(officers={"usa": "graziano_del_monte"})
     build(state, NEUTRAL, dams={"10L": (3, 3)})
     assert water.capacity(state, "10L") == 3
+
+
+def test_the_second_production_never_offers_the_contract_the_first_one_fulfilled() -> None:
+    state = germany_table()
+    state.players["germany"].contracts = ["G10", "S3"]  # need 3 and 2
+    rec = recorder(state)
+    production.decide_produce(
+        rec, "germany", dam="6U", conduit="C6R", powerhouse="P7-2", drops=2, bonus=2,
+        contract="G10",
+    )  # fmt: skip
+    decision = rec.state.pending[-1]
+    assert all("G10" not in o["contracts"] for o in decision.options["options"])
+    assert all(a.get("contract") != "G10" for a in decision.options["answers"])
+    assert ["S3"] in [o["contracts"] for o in decision.options["options"]]
