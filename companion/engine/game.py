@@ -204,6 +204,11 @@ def _do_decide(rec: Recorder, command: dict[str, Any]) -> None:
 
 def execute(state: GameState, command: dict[str, Any]) -> Outcome:
     """Validate and resolve one command; the input state is never changed."""
+    return _execute(state, command, in_place=False)
+
+
+def _execute(state: GameState, command: dict[str, Any], *, in_place: bool) -> Outcome:
+    """The processing step; `in_place` (replay only) skips the copy of the input state."""
     from companion.engine import instructions
 
     if not isinstance(command, dict) or command.get("type") not in COMMAND_TYPES:
@@ -212,7 +217,7 @@ def execute(state: GameState, command: dict[str, Any]) -> Outcome:
     if state.finished and command["type"] != "correct":
         raise RuleViolation("game_over", "The game is over.")
     kind = command["type"]
-    new = state.copy()
+    new = state if in_place else state.copy()
     rec = Recorder(new)
     if kind in ACTION_TYPES:
         company = _check_turn(new, command)
@@ -254,5 +259,6 @@ def replay(log: dict[str, Any]) -> GameState:
     state = new_game(log["setup"]).state
     for item in log.get("commands", []):
         command = item["command"] if "command" in item and "type" not in item else item
-        state = execute(state, command).state
+        # a replay keeps no intermediate states: no copy per command (it stops at any error)
+        state = _execute(state, command, in_place=True).state
     return state
