@@ -11,6 +11,7 @@ from __future__ import annotations
 from companion.engine.board import BASINS
 from companion.engine.economy import move_energy
 from companion.engine.events import Recorder
+from companion.engine.officers import GRAZIANO, VIKTOR, has_officer
 from companion.engine.state import NEUTRAL, GameState
 
 USA = "usa"
@@ -18,41 +19,27 @@ ITALY = "italy"
 GERMANY = "germany"
 FRANCE = "france"
 
-GRAZIANO = "graziano_del_monte"
-VIKTOR = "viktor_fiesler"
-
 ITALY_ENERGY_STEPS = 3
 FRANCE_DISCOUNT = 3
 VIKTOR_MINIMUM = 4
 GRAZIANO_LEVEL3_CAPACITY = 4
-
-# Company board, Powerhouse row: +1 from the 2nd powerhouse, +3 in total from the 4th
-# (companies.md §1.3). Only used when construction.py does not provide it yet.
-_BONUS_BY_POWERHOUSES = (0, 0, 1, 1, 3)
-_ABILITY_FROM_POWERHOUSE = 3
 
 
 # -- company board -------------------------------------------------------------------------
 
 
 def ability_active(state: GameState, company: str) -> bool:
-    """True once `company` has built its 3rd powerhouse (Appendix 2)."""
-    if company not in state.players:
-        return False
-    try:
-        from companion.engine.construction import has_company_ability
-    except ImportError:  # construction.py (CORE-B) not there yet
-        return state.players[company].built.get("powerhouse", 0) >= _ABILITY_FROM_POWERHOUSE
-    return bool(has_company_ability(state, company))
+    """True once `company` has built its 3rd powerhouse (Appendix 2; Automa: level 3+)."""
+    # late import: construction imports effects, which drives water and production
+    from companion.engine.construction import has_company_ability
+
+    return company in state.players and has_company_ability(state, company)
 
 
 def board_production_bonus(state: GameState, company: str) -> int:
     """The company-board production bonus: +1 with 2 powerhouses, +3 with 4 (§1.3)."""
-    try:
-        from companion.engine.construction import production_bonus
-    except ImportError:  # construction.py (CORE-B) not there yet
-        built = state.players[company].built.get("powerhouse", 0)
-        return _BONUS_BY_POWERHOUSES[min(built, 4)]
+    from companion.engine.construction import production_bonus
+
     return int(production_bonus(state, company))
 
 
@@ -66,10 +53,7 @@ def has_ability(state: GameState, company: str, ability_company: str) -> bool:
 
 def has_officer_power(state: GameState, company: str, officer: str) -> bool:
     """True if the company's officer is `officer`, or Mahiri copies it this turn (ruling R12)."""
-    player = state.players.get(company)
-    if player is None:
-        return False
-    return player.officer == officer or player.copied_officer == officer
+    return company in state.players and has_officer(state, company, officer)
 
 
 def dam_capacity(state: GameState, owner: str, level: int) -> int:
