@@ -95,6 +95,8 @@ def test_standalone_audit_of_a_finished_game(page: Any, screens: Path) -> None:
     for company, board in BOARDS.items():
         enter_board(page, company, board)
 
+    page.screenshot(path=str(screens / "audit-entry.png"))
+
     # an impossible entry first: a fifth powerhouse for Italy is refused with a clear message
     page.get_by_role("radio", name="Italy").click()
     for space in ("P5-1", "P6-1", "P7-1"):
