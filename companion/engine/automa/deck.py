@@ -38,7 +38,8 @@ def deal_deck(rec: Recorder) -> None:
     order = _shuffled(rec.state, list(TILES))
     rec.emit(
         "automa_deck_shuffled",
-        "The 20 Automa tiles are shuffled into one draw pile for all Automas",
+        "Shuffle the 20 Automa tiles into one draw pile for all Automas, action side up "
+        f"(the app's order: {', '.join(map(str, order))})",
         draw_pile=order,
         discard=[],
         criteria_tile=None,

@@ -194,6 +194,11 @@ def choose_tile(state: GameState, company: str, structure: str) -> str | None:
     return max(tiles, key=lambda t: (tile_level(t), not is_wild(t)))
 
 
+def _a(structure: str) -> str:
+    """ "a base", "an elevation": the structure with its article, for the trace."""
+    return f"an {structure}" if structure[0] in "aeiou" else f"a {structure}"
+
+
 def _payment(state: GameState, company: str, structure: str, space: str, tile: str) -> Any:
     """The first affordable payment for `structure` on `space`, or None (costs p. 14)."""
     from companion.engine import construction
@@ -224,12 +229,12 @@ def plan_construction(
         return Skip(action, f"no {structure} left on the company board")
     tile = choose_tile(state, company, structure)
     if tile is None:
-        return Skip(action, f"no technology tile for a {structure} in the supply (wheel)")
+        return Skip(action, f"no technology tile for {_a(structure)} in the supply")
     spaces = placement.legal_spaces(
         state, company, structure, region=action.region, min_conduit_value=action.min_conduit_value
     )
     if not spaces:
-        return Skip(action, f"no free space for a {structure}")
+        return Skip(action, f"no free space for {_a(structure)}")
     payable = {s: p for s in spaces if (p := _payment(state, company, structure, s, tile)[0])}
     if not payable:
         return Skip(action, f"not enough machinery for any {structure} space")
