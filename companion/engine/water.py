@@ -22,6 +22,7 @@ from companion.engine.state import GameState
 
 DROPS_IN_THE_BOX = 30  # ruling R14: warn above this, never block
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
+EXIT, BOX, DAM = "exit", "box", "dam"  # the kinds of node a drop meets
 
 EXIT_BELOW: dict[int, str] = {int(e["below_basin"]): e["id"] for e in map_tables.EXITS}
 HEADSTREAM_DROPS: dict[str, tuple[int, ...]] = {
@@ -107,17 +108,25 @@ def trace(
         path = []
         nodes = course_nodes(int(from_basin), enter_box=False)  # type: ignore[arg-type]
     boxes: list[int] = []
-    for node in nodes:
+    for node, kind in _kinds(nodes):
         path.append(node)
-        if node.startswith("EXIT"):
+        if kind == EXIT:
             return Trace(tuple(path), None, node, tuple(boxes))
-        if node.startswith("P"):
+        if kind == BOX:
             boxes.append(int(node[1:]))
             continue
         drops = held.get(node, 0) if held is not None else _held(state, node)
         if node in state.dams and drops < capacity(state, node):
             return Trace(tuple(path), node, None, tuple(boxes))
     raise AssertionError("every river ends at an exit")  # pragma: no cover
+
+
+@cache
+def _kinds(nodes: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Each node with its kind (exit, powerhouse box or dam space), read once per course."""
+    return tuple(
+        (n, EXIT if n.startswith("EXIT") else BOX if n.startswith("P") else DAM) for n in nodes
+    )
 
 
 def _held(state: GameState, dam_space: str) -> int:
