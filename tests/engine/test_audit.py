@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion.engine import audit, economy, events
-from companion.engine.state import Dam, GameState, LedgerLine, PlayerState
+from companion.engine.state import Dam, GameState, LedgerLine, PlayerState, Segment
 
 # -- a finished 4-player game entered at the table ---------------------------------------------
 
@@ -441,3 +441,24 @@ def test_history_folds_records_round_by_round() -> None:
     germany = next(p for p in table["players"] if p["company"] == "germany")
     assert [r["vp"] for r in germany["by_round"]] == [10, 10]  # the undone 50 VP never counted
     assert [r["energy"] for r in germany["by_round"]] == [0, 3]
+
+
+def test_edge_case_21_resources_count_the_personal_supply_only() -> None:
+    """Resources on the Construction Wheel are not counted (End of the Game, p. 21)."""
+    state = tracked_state()
+    usa = state.players["usa"]
+    usa.credits, usa.excavators, usa.mixers = 8, 6, 4
+    usa.wheel[2] = Segment(tiles=["base"], excavators=4, mixers=3)  # locked in the wheel
+    result = audit.audit_of_game(state)
+    row = next(p for p in result["players"] if p["company"] == "usa")
+    assert row["resources"]["count"] == 18
+    assert row["resources"]["vp"] == 3
+
+
+def test_automa_resources_count_no_credits() -> None:
+    state = tracked_state()
+    italy = state.players["italy"]  # an Automa
+    italy.credits, italy.excavators, italy.mixers = 6, 3, 2
+    row = next(p for p in audit.audit_of_game(state)["players"] if p["company"] == "italy")
+    assert row["resources"]["credits"] == 0
+    assert row["resources"]["vp"] == 1

@@ -97,3 +97,14 @@ def test_audit_of_a_game_with_an_automa() -> None:
     assert italy["resources"]["credits"] == 0  # an Automa has no Credits
     assert result["totals"]["italy"] == live.final_scores["italy"]["total"]
     assert audit.audit_of_game(rebuild(payload, records)) == result
+
+
+def test_edge_case_16_tiebreak_reads_the_last_round_energy(finished_game: Any) -> None:
+    """The final tiebreak uses the energy of round 5, read before any reset (p. 21)."""
+    payload, live, records = finished_game
+    result = audit.audit_of_game(live)
+    table = audit.history(new_game(payload).state, records)
+    round_5 = {p["company"]: p["by_round"][-1]["energy"] for p in table["players"]}
+    for row in result["players"]:
+        assert row["last_round_energy"] == round_5[row["company"]]
+        assert row["last_round_energy"] == live.final_scores[row["company"]]["last_round_energy"]

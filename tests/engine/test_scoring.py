@@ -122,8 +122,8 @@ def test_energy_needs_at_least_one_unit() -> None:
     assert scoring.energy_ranking_vp({"a": 0, "b": 0}) == {"a": 0, "b": 0}
 
 
-def test_energy_true_totals_beyond_30_rank() -> None:
-    # ruling R19
+def test_edge_case_14_energy_true_totals_beyond_30_rank() -> None:
+    # ruling R19; edge case 14: the ranking uses the true total, credits read 30
     assert scoring.energy_ranking_vp({"a": 31, "b": 35}) == {"a": 2, "b": 6}
 
 
@@ -207,7 +207,7 @@ def test_objective_ties_pool_and_round_up(counts: dict[str, int], awards: dict[s
     assert scoring.objective_awards(counts) == awards
 
 
-def test_objective_zero_counts_are_ranked() -> None:
+def test_edge_case_17_objective_zero_counts_are_ranked() -> None:
     # ruling R2: a 0 still takes 2nd / 3rd
     assert scoring.objective_awards({"a": 3, "b": 0, "c": 0}) == {"a": 15, "b": 8, "c": 8}
     assert scoring.objective_awards({"a": 0, "b": 0}) == {"a": 13, "b": 13}
@@ -280,7 +280,7 @@ def test_best_area_four_tied() -> None:
     assert awards == dict.fromkeys(COMPANIES, 8)
 
 
-def test_connected_bases_counts_each_base_once() -> None:
+def test_edge_case_18_connected_bases_counts_each_base_once() -> None:
     state = make_state()
     # usa: Base 1U with two own conduits to two own powerhouses: one Base (ruling R3)
     place(state, "usa", dams={"1U": 2}, conduits=("C1L", "C1R"), powerhouses=("P8-1", "P5-1"))
@@ -375,7 +375,7 @@ def test_basins_with_one_piece_four_tied_and_two_tied() -> None:
     }
 
 
-def test_basins_with_three_pieces_not_capped_at_5() -> None:
+def test_edge_case_19_basins_with_three_pieces_not_capped_at_5() -> None:
     # ruling R4: six qualifying basins with 19 pieces
     state = make_state()
     place(
