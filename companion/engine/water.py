@@ -15,7 +15,8 @@ from functools import cache
 
 from companion.engine import abilities
 from companion.engine.board import BASINS, HEADSTREAM_BASIN, HEADSTREAM_LETTERS, basin_course
-from companion.engine.data import component_tables, map_tables
+from companion.engine.catalog import HEADSTREAM_TILES
+from companion.engine.data import map_tables
 from companion.engine.errors import CommandError
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
@@ -25,9 +26,7 @@ HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge ca
 EXIT, BOX, DAM = "exit", "box", "dam"  # the kinds of node a drop meets
 
 EXIT_BELOW: dict[int, str] = {int(e["below_basin"]): e["id"] for e in map_tables.EXITS}
-HEADSTREAM_DROPS: dict[str, tuple[int, ...]] = {
-    t["id"]: tuple(t["drops_by_round"]) for t in component_tables.HEADSTREAM_TILES
-}
+HEADSTREAM_DROPS: dict[str, tuple[int, ...]] = HEADSTREAM_TILES
 
 
 @dataclass(frozen=True)
