@@ -77,9 +77,7 @@ def activation_problem(state: GameState, company: str, officer: Any = None) -> s
         )
     cost = use_cost(state, company)
     if not can_pay_credits(state, company, cost):
-        return (
-            f"The second copy in a round costs {cost} Credits; you have {player.credits}."
-        )
+        return f"The second copy in a round costs {cost} Credits; you have {player.credits}."
     in_play = officers_in_play(state, company)
     if not in_play:
         return "There is no other Executive Officer in play to copy (ruling R12)."

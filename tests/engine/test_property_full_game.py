@@ -1,0 +1,121 @@
+"""Property test: random legal FULL games (issue 3) played to the end through the public API.
+
+Random Executive Officers (Mahiri Sekibo and Anton Krylov often among them), Patent Office
+purchases, advanced tiles used for constructions, Mahiri's copies: every command comes from
+`legal_options` and is executed; after each one every invariant of the engine's property test
+holds (`test_property_games.check_invariants`, imported, not copied), and at checkpoints and
+at the end replay == rebuild == live and undo-then-redo == original.
+
+One reading is widened for Mahiri Sekibo only (rulebook Appendix 3): her level-3 dam may
+keep the 4th drop caught while she copied Graziano Del Monte "as long as the 4 drops don't
+leave the dam" (`mahiri.held_limit` instead of `water.capacity`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from unittest.mock import patch
+
+import test_property_games as base
+from helpers import setup_payload
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.engine import execute, legal_options, new_game
+from companion.engine.catalog import ADVANCED_TILES, ANTON_TILE, BASE_OFFICERS
+from companion.engine.mahiri import MAHIRI, held_limit
+from companion.engine.state import GameState
+
+# types of action a random player favours so that full-game powers are really exercised
+FAVOURED = {"patent": 4, "mahiri": 3, "build": 3, "produce": 3}
+
+
+def _full_power_build(choice: dict[str, Any]) -> bool:
+    tile = choice["command"].get("tile")
+    return tile in ADVANCED_TILES or tile == ANTON_TILE or tile is None
+
+
+def choose(state: GameState, rng: random.Random) -> dict[str, Any]:
+    """A random legal command, weighted towards the powers of the full game."""
+    options = legal_options(state, base.acting_player(state))
+    if options["pending"]:
+        choices = options["pending"]["choices"]
+        assert choices, f"a decision without answers: {options['pending']['reason']}"
+        return dict(rng.choice(choices)["command"])
+    enabled = [a for a in options["actions"] if a["enabled"] and a["choices"]]
+    assert enabled, f"dead end in {state.phase}, round {state.round}"
+    weights = [FAVOURED.get(a["type"], 1) for a in enabled]
+    action = rng.choices(enabled, weights=weights)[0]
+    choices = action["choices"]
+    if action["type"] == "build":
+        special = [c for c in choices if _full_power_build(c)]
+        if special and rng.random() < 0.7:
+            choices = special
+    return dict(rng.choice(choices)["command"])
+
+
+def play_full_game(seed: int, players: int, officers: list[str]) -> dict[str, int]:
+    """Play one full game; returns how often each full-game power was used."""
+    rng = random.Random(seed)
+    payload = setup_payload(players, seed=seed, mode="full", draws={"officers": officers})
+    state = new_game(payload).state
+    records: list[dict[str, Any]] = []
+    commands: list[dict[str, Any]] = []
+    tracker: base.Tracker | None = None
+    used = {"patent": 0, "mahiri": 0, "advanced_build": 0}
+    previous = state
+    while not state.finished:
+        command = choose(state, rng)
+        outcome = execute(state, command)
+        if tracker is None and outcome.state.players and not outcome.state.draft:
+            tracker = base.Tracker(outcome.state)
+        elif tracker is not None:
+            base.check_invariants(state, outcome.state, outcome.events, tracker)
+        _count(used, command)
+        records.append({"command": command, "events": outcome.events})
+        commands.append(command)
+        previous, state = state, outcome.state
+        if len(records) % 80 == 0:
+            base.check_log(payload, records, commands, previous, state)
+        assert len(records) < 2500, "the game does not end"
+    base.check_log(payload, records, commands, previous, state)
+    assert state.phase == "game_over" and state.final_scores
+    for company, scores in state.final_scores.items():
+        assert scores["total"] == state.players[company].vp
+    return used
+
+
+def _count(used: dict[str, int], command: dict[str, Any]) -> None:
+    if command["type"] in ("patent", "mahiri"):
+        used[command["type"]] += 1
+    elif command["type"] == "build" and _full_power_build({"command": command}):
+        used["advanced_build"] += 1
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 4),
+    officers=st.permutations(BASE_OFFICERS),
+    with_mahiri=st.booleans(),
+)
+def test_random_full_games_with_officers_and_advanced_tiles_keep_every_invariant(
+    seed: int, players: int, officers: list[str], with_mahiri: bool
+) -> None:
+    drawn = list(officers[:players])
+    if with_mahiri and MAHIRI not in drawn:
+        drawn[-1] = MAHIRI
+    with patch.object(base, "capacity", held_limit):
+        used = play_full_game(seed, players, drawn)
+    assert used["patent"] > 0  # the Patent Office was used in every game
+
+
+def test_a_fixed_full_game_uses_mahiri_anton_and_advanced_tiles() -> None:
+    """One seeded 4-player game whose random play reaches every full-game power."""
+    officers = ["mahiri_sekibo", "anton_krylov", "graziano_del_monte", "solomon_p_jordan"]
+    with patch.object(base, "capacity", held_limit):
+        used = play_full_game(7, 4, officers)
+    assert used["patent"] >= 3
+    assert used["mahiri"] >= 1
+    assert used["advanced_build"] >= 1
