@@ -1,0 +1,207 @@
+"""Setup: introductory and full setup, app deals from the seed, table deals (pp. 6-9)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import make_state, setup_payload
+
+from companion.engine import RuleViolation, execute, new_game
+from companion.engine.catalog import HEADSTREAM_TILES, MANAGEMENT_SPACES, NEUTRAL_DAM_TILES
+from companion.engine.state import NEUTRAL
+
+
+def test_introductory_four_players_take_the_fixed_companies_officers_and_contracts() -> None:
+    # Introductory Player Setup table (p. 8)
+    state = make_state(4)
+    assert state.turn_order == ["usa", "germany", "italy", "france"]
+    expected = {
+        "usa": ("wilhelm_adler", "S1"),
+        "germany": ("jill_mcdowell", "S2"),
+        "italy": ("solomon_p_jordan", "S3"),
+        "france": ("viktor_fiesler", "S4"),
+    }
+    for company, (officer, contract) in expected.items():
+        player = state.players[company]
+        assert (player.officer, player.contracts) == (officer, [contract])
+        assert (player.credits, player.excavators, player.mixers, player.engineers) == (6, 6, 4, 12)
+        assert sorted(player.tiles) == ["base", "conduit", "elevation", "powerhouse", "wild"]
+
+
+def test_every_player_starts_with_10_vp_recorded_in_the_ledger() -> None:
+    state = make_state(3)
+    for player in state.players.values():
+        assert player.vp == 10
+        assert [(line.category, line.vp) for line in player.ledger] == [("start", 10)]
+
+
+def test_two_and_three_players_take_the_introductory_columns_in_order() -> None:
+    # ruling R22
+    assert make_state(2).turn_order == ["usa", "germany"]
+    assert make_state(3).turn_order == ["usa", "germany", "italy"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_spaces_for_more_players_are_blocked(players: int) -> None:
+    # General Setup (p. 7): 3 players block the "4" spaces, 2 players the "3+" and "4" spaces
+    state = make_state(players)
+    blocked = {s for s, who in state.occupied.items() if who == "blocked"}
+    expected = {s.id for s in MANAGEMENT_SPACES.values() if players not in s.players}
+    assert blocked == expected
+    if players == 2:
+        assert {"WS_2_L", "WS_2_R", "TS_M1_L", "CO_1B_L", "MS_ANY_R"} <= blocked
+    if players == 4:
+        assert blocked == set()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_national_contracts_are_players_minus_one(players: int) -> None:
+    # General Setup (p. 7); ruling R26
+    assert len(make_state(players).national_contracts) == players - 1
+
+
+def test_general_setup_tiles_and_neutral_dams() -> None:
+    state = make_state(4)
+    assert len(state.bonus_tiles) == 5 and "B_ADVANCED_TILES" not in state.bonus_tiles
+    assert state.objective
+    assert sorted(state.headstream_tiles) == ["A", "B", "C", "D"]
+    assert len(set(state.headstream_tiles.values())) == 4
+    piles = sorted(NEUTRAL_DAM_TILES[t].pile for t in state.neutral_dam_tiles)
+    assert piles == ["hills", "mountains", "plains"]
+    neutral = {space: dam for space, dam in state.dams.items() if dam.owner == NEUTRAL}
+    assert sorted(d.level for d in neutral.values()) == [1, 2, 3]
+    assert all(d.drops == 1 and space.endswith("L") for space, d in neutral.items())
+    for pile, slots in state.contract_offer.items():
+        assert len(slots) == 2 and all(slots), pile
+        assert len(state.contract_piles[pile]) == 13
+    assert state.patent_offer == []
+
+
+def test_round_one_headstream_drops_come_from_the_tiles() -> None:
+    state = make_state(4)
+    for letter, tile in state.headstream_tiles.items():
+        assert state.headstreams[letter] == HEADSTREAM_TILES[tile][0]
+    assert state.phase == "actions" and state.round == 1 and state.active == "usa"
+
+
+def test_the_same_seed_deals_the_same_game_and_another_seed_another() -> None:
+    a, b = make_state(4, seed=7), make_state(4, seed=7)
+    assert a == b
+    others = [make_state(4, seed=s) for s in range(8, 12)]
+    assert any(o.contract_offer != a.contract_offer for o in others)
+
+
+def test_table_deals_accept_what_the_table_drew() -> None:
+    draws = {
+        "headstreams": {"A": "H1", "B": "H2", "C": "H3", "D": "H4"},
+        "bonus_tiles": ["B_BASES", "B_CONDUITS", "B_CONTRACTS", "B_POWERHOUSES", "B_ELEVATIONS"],
+        "objective": "O_RED_SPACES",
+        "national_contracts": ["N1", "N4", "N6"],
+        "neutral_dams": ["ND2", "ND6", "ND9"],
+        "contract_offer": {
+            "green": ["G01", "G07"],
+            "yellow": ["Y03", "Y11"],
+            "red": ["R02", "R10"],
+        },
+    }
+    state = make_state(4, deals="table", draws=draws)
+    assert state.headstream_tiles == draws["headstreams"]
+    assert state.bonus_tiles == draws["bonus_tiles"]
+    assert state.national_contracts == ["N1", "N4", "N6"]
+    assert {"2L", "6L", "9L"} <= set(state.dams)
+    assert state.contract_offer["green"] == ["G01", "G07"]
+    assert "G01" not in state.contract_piles["green"]
+    assert state.contract_piles["green"] == sorted(state.contract_piles["green"])  # no order
+
+
+@pytest.mark.parametrize(
+    ("draws", "message"),
+    [
+        ({"national_contracts": ["N1", "N1", "N2"]}, "twice"),
+        ({"national_contracts": ["N1"]}, "must draw 3"),
+        ({"neutral_dams": ["ND1", "ND2", "ND9"]}, "one Neutral Dam tile from each pile"),
+        ({"contract_offer": {"green": ["G01", "Y03"]}}, "not in that pile"),
+        ({"objective": "O_NOPE"}, "not in that pile"),
+    ],
+)
+def test_table_deals_refuse_tiles_that_cannot_be_drawn(draws: dict, message: str) -> None:
+    with pytest.raises(RuleViolation) as refused:
+        new_game(setup_payload(4, deals="table", draws=draws))
+    assert message in refused.value.message
+
+
+def test_an_automa_seat_starts_with_16_vp_no_credits_and_plays_first() -> None:
+    # automa.md §1.2, ruling A11, edge case 28
+    state = make_state(["usa", "germany", "italy"], automas=("italy",))
+    automa = state.players["italy"]
+    assert automa.is_automa and automa.vp == 16 and automa.credits == 0
+    assert automa.officer is None and automa.contracts == []
+    assert (automa.excavators, automa.mixers, automa.engineers) == (6, 4, 12)
+    assert state.turn_order[0] == "italy"
+
+
+def test_player_count_and_seat_kinds_are_checked() -> None:
+    with pytest.raises(RuleViolation, match="2, 3 or 4 players"):
+        new_game({"mode": "introductory", "seats": [{"kind": "human"}]})
+    with pytest.raises(RuleViolation, match="at least one seat|At least one seat"):
+        new_game({"mode": "introductory", "seats": [{"kind": "automa"}, {"kind": "automa"}]})
+
+
+# -- full setup (p. 9) ---------------------------------------------------------------------
+
+
+def test_full_setup_waits_for_the_draft_in_selection_order() -> None:
+    outcome = new_game(setup_payload(3, mode="full", seed=4))
+    state = outcome.state
+    assert state.phase == "setup" and state.players == {}
+    decision = state.pending[-1]
+    assert decision.kind == "draft_pick" and decision.player is None
+    assert decision.options["seat"] == 0
+    assert len(decision.options["pairs"]) == 3 and len(decision.options["contracts"]) == 3
+    picks = []
+    for _ in range(3):
+        answer = state.pending[-1].options["answers"][-1]
+        picks.append(answer["company"])
+        state = execute(state, {"type": "decide", "answer": answer}).state
+    # the first to select is last in turn order (p. 9)
+    assert state.turn_order == list(reversed(picks))
+    assert state.phase == "actions" and state.active == picks[-1]
+
+
+def test_full_setup_has_no_wild_tile_and_a_patent_office_from_pile_one() -> None:
+    state = make_state(4, mode="full", seed=11)
+    assert all("wild" not in p.tiles for p in state.players.values())
+    assert len(state.patent_offer) == 3
+    assert all(t.startswith("L1_") for t in state.patent_offer)
+    assert len(state.patent_piles["I"]) == 2 and len(state.patent_piles["II"]) == 5
+
+
+def test_a_draft_pick_must_be_on_offer() -> None:
+    state = new_game(setup_payload(2, mode="full", seed=4)).state
+    offered = {p["company"] for p in state.pending[-1].options["pairs"]}
+    missing = next(c for c in ("usa", "germany", "italy", "france") if c not in offered)
+    with pytest.raises(RuleViolation, match="not one of the company boards"):
+        execute(state, {"type": "decide", "answer": {"company": missing, "contract": "S1"}})
+
+
+def _full_with_officer(officer: str) -> object:
+    draws = {
+        "companies": ["usa", "germany"],
+        "officers": [officer, "viktor_fiesler"],
+        "starting_contracts": ["S1", "S2"],
+    }
+    state = new_game(setup_payload(2, mode="full", seed=3, draws=draws)).state
+    state = execute(state, {"type": "decide", "answer": {"company": "usa", "contract": "S1"}}).state
+    return execute(
+        state, {"type": "decide", "answer": {"company": "germany", "contract": "S2"}}
+    ).state
+
+
+def test_mahiri_starts_with_9_credits() -> None:
+    # ruling R12
+    state = _full_with_officer("mahiri_sekibo")
+    assert state.players["usa"].credits == 9 and state.players["germany"].credits == 6
+
+
+def test_anton_krylov_gets_his_copy_tile() -> None:
+    state = _full_with_officer("anton_krylov")
+    assert "anton_copy_tile" in state.players["usa"].tiles
