@@ -536,3 +536,21 @@ def test_level_1_collects_no_income():
 
 def test_tiles_data_and_ids():
     assert TILES[1].criteria.column("elevation") == TILES[1].criteria.dam
+
+
+def test_usa_level_3_water_tie_prefers_energy_steps():
+    # §2.1 USA (3rd powerhouse, level 3+): equal headstreams → more energy steps. Own dams
+    # 9L (from B via 5) and 8L (from A): one drop each way; a USA powerhouse in 5 is passed
+    # by B's drop, so B wins over the printed letter order A-B-C of criteria tile T01
+    from companion.engine.automa import water_choice
+
+    state = automa_game(1, automa="usa", human="italy", level=3)
+    place_dam(state, "9L", "usa")
+    place_dam(state, "8L", "usa")
+    for space in ("P5-2", "P6-2", "P7-2"):
+        place_powerhouse(state, space, "usa")
+    choice = water_choice.choose_flowing_drops(state, "usa", 1, TILES[1].criteria)
+    assert choice.letters == ("B",)
+    state.players["usa"].automa_level = 2  # no company ability below level 3: letters decide
+    choice = water_choice.choose_flowing_drops(state, "usa", 1, TILES[1].criteria)
+    assert choice.letters == ("A",)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
-from companion.engine import water
+from companion.engine import abilities, water
 from companion.engine.automa.tiles import Criteria
 from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.state import GameState
@@ -42,7 +42,8 @@ def _best(
 ) -> WaterChoice:
     """Best placement of up to `n` drops (exactly `n` for a reward that must be all or none)."""
     base = stored_in_own_dams(state, company, {})
-    best: tuple[tuple[int, int, tuple[int, ...]], tuple[str, ...], int] | None = None
+    steps = _usa_steps(state, company)
+    best: tuple[tuple[int, int, int, tuple[int, ...]], tuple[str, ...], int] | None = None
     for k in range(n if exact else 1, n + 1):
         for combo in combinations_with_replacement(HEADSTREAM_LETTERS, k):
             extra: dict[str, int] = {}
@@ -50,7 +51,8 @@ def _best(
                 extra[letter] = extra.get(letter, 0) + 1
             gain = stored_in_own_dams(state, company, extra) - base
             ordered = tuple(sorted(combo, key=criteria.letter_rank))
-            key = (-gain, k, tuple(criteria.letter_rank(x) for x in ordered))
+            usa = -sum(steps[x] for x in combo) if steps else 0
+            key = (-gain, usa, k, tuple(criteria.letter_rank(x) for x in ordered))
             if best is None or key < best[0]:
                 best = (key, ordered, gain)
     if best is None or best[2] <= 0:
@@ -63,6 +65,25 @@ def _best(
         f"{len(letters)} drop(s) on {letters_text}: {gain} would be stored in own dams "
         f"(letters {'-'.join(criteria.headstreams)} break ties)",
     )
+
+
+def _usa_steps(state: GameState, company: str) -> dict[str, int]:
+    """Level 3+, USA ability: energy steps a drop from each headstream would give (§2.1).
+
+    "On a tie between headstreams choose the one that yields more energy-track steps": a drop
+    passing the powerhouse box of a basin with a USA powerhouse moves its marker (ruling R15).
+    Empty when the tie-break does not apply.
+    """
+    if not abilities.has_ability(state, company, abilities.USA):
+        return {}
+    return {
+        letter: sum(
+            1
+            for basin in water.trace(state, headstream=letter).powerhouse_boxes
+            if abilities.usa_powerhouse_in(state, basin)
+        )
+        for letter in HEADSTREAM_LETTERS
+    }
 
 
 def choose_waiting_drops(
