@@ -32,7 +32,7 @@ from companion.engine.catalog import (
     tile_structures,
 )
 from companion.engine.economy import can_pay_credits, pay_credits
-from companion.engine.errors import RuleViolation
+from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.officers import Payment
 from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, Dam, GameState
@@ -334,9 +334,11 @@ def _tile_error(
 
 def engineer_free(tile: str | None) -> bool:
     """L1_POWERHOUSE and L3_BASE build without Engineers on the company board (Appendix 4)."""
-    return tile is not None and ADVANCED_TILES.get(tile) is not None and ADVANCED_TILES[
-        tile
-    ].effect in ("no_engineers", "no_engineers_no_excavators")
+    advanced_tile = ADVANCED_TILES.get(tile) if tile is not None else None
+    return advanced_tile is not None and advanced_tile.effect in (
+        "no_engineers",
+        "no_engineers_no_excavators",
+    )
 
 
 # -- validation ----------------------------------------------------------------------------
@@ -366,9 +368,12 @@ def _payment_from(command: dict[str, Any], cost: Cost) -> Payment:
     raw = command.get("payment")
     if not raw:
         return cost.plain
-    wanted = Payment(
-        int(raw.get("excavators", 0)), int(raw.get("mixers", 0)), int(raw.get("credits", 0))
-    )
+    try:
+        wanted = Payment(
+            int(raw.get("excavators", 0)), int(raw.get("mixers", 0)), int(raw.get("credits", 0))
+        )
+    except (AttributeError, TypeError, ValueError) as exc:
+        raise CommandError("A payment is {excavators, mixers, credits} as numbers.") from exc
     if wanted not in cost.payments:
         raise RuleViolation(
             "illegal_payment",
