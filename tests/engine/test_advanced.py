@@ -6,9 +6,11 @@ Each tile with numbers; optional effects that place drops or produce may be decl
 
 from __future__ import annotations
 
+import pytest
 from test_construction_fixtures import make_game
 
 from companion.engine import construction
+from companion.engine.catalog import BASE_ADVANCED_TILES
 from companion.engine.events import RESOLVERS, Recorder
 from companion.engine.state import Dam, GameState
 
@@ -252,3 +254,45 @@ def test_automa_below_level_3_has_no_special_effects() -> None:
     usa.mixers = 4
     build(state, "usa", "powerhouse", "P8-2", "L3_POWERHOUSE")
     assert [line.vp for line in usa.ledger if line.category == "advanced_tile"] == [9]
+
+
+# -- Anton Krylov copying each advanced tile (issue 3 interaction) ---------------------------
+
+TARGET = {"base": ("base", "9L"), "elevation": ("elevation", "9L"), "conduit": ("conduit", "C6R"),
+          "powerhouse": ("powerhouse", "P9-2"), "any": ("base", "9U")}  # fmt: skip
+
+
+def _table_for(tile: str) -> GameState:
+    state = make_game(mode="full", officers={"usa": "anton_krylov"})
+    usa = state.players["usa"]
+    usa.built["base"] = 1
+    usa.built["elevation"] = 1
+    usa.built["powerhouse"] = 1
+    if tile.endswith("ELEVATION"):
+        state.dams["9L"] = Dam(owner="usa")
+    state.dams["6L"] = Dam(owner="usa", level=2)
+    state.conduits["C5L"] = "usa"
+    state.powerhouses["P8-2"] = "usa"
+    return state
+
+
+def _outcome(state: GameState) -> tuple:  # type: ignore[type-arg]
+    usa = state.players["usa"]
+    return (usa.vp, usa.credits, usa.energy, usa.engineers, usa.excavators + usa.mixers,
+            [d.kind for d in state.pending], dict(usa.built))  # fmt: skip
+
+
+@pytest.mark.parametrize("tile", sorted(BASE_ADVANCED_TILES))
+def test_anton_copying_each_advanced_tile_acts_like_the_tile(tile: str) -> None:
+    from companion.engine.catalog import ADVANCED_TILES
+
+    structure, space = TARGET[ADVANCED_TILES[tile].builds]
+    direct = _table_for(tile)
+    build(direct, "usa", structure, space, tile)
+    copied = _table_for(tile)
+    copied.players["usa"].wheel[3].tiles.append(tile)
+    rec = Recorder(copied)
+    construction.decide_build(rec, "usa", {"type": "build", "player": "usa",
+                                           "structure": structure, "space": space,
+                                           "tile": "anton_copy_tile", "copies": tile})  # fmt: skip
+    assert _outcome(copied) == _outcome(direct)
