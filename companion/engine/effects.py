@@ -203,13 +203,15 @@ def _ask_all(
             continue
         live.append((kind, reason, options))
     if rec.state.players[company].is_automa:
-        for kind, reason, options in live:
+        while live:
+            kind, reason, options = live[0]
+            probe = Decision(kind=kind, player=company, options=options, reason=reason)
+            answer = automatic_answer(rec.state, probe)
+            if answer is None:
+                break  # the table answers this one and the rest, in order
             ask(rec, kind, company, reason, **options)
-            decision = rec.state.pending[-1]
-            answer = automatic_answer(rec.state, decision)
-            if answer is not None:
-                RESOLVERS[kind](rec, decision, answer)
-        return
+            RESOLVERS[kind](rec, rec.state.pending[-1], answer)
+            live.pop(0)
     for kind, reason, options in reversed(live):
         ask(rec, kind, company, reason, **options)
 

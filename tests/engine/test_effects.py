@@ -270,3 +270,20 @@ def test_every_contract_reward_resolves() -> None:
         resolve(state, "usa", contract.reward)
         for decision in state.pending:
             assert decision.options["answers"], contract.id
+
+
+def test_automa_answers_through_the_hook_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An Automa's reward choices go through `automatic_answer` first (issue 5 fills it in)."""
+    asked: list[str] = []
+
+    def fake(state: GameState, decision):  # type: ignore[no-untyped-def]
+        asked.append(decision.kind)
+        return {"excavators": 0, "mixers": 1} if decision.kind == "choose_machineries" else None
+
+    monkeypatch.setattr(effects, "automatic_answer", fake)
+    state = make_game()
+    state.players["usa"].kind = "automa"
+    resolve(state, "usa", {"machineries_any": 1, "drops_headstream": 1})
+    assert state.players["usa"].mixers == 5
+    assert asked == ["choose_machineries", "place_drops"]
+    assert [d.kind for d in state.pending] == ["place_drops"]  # left for the table
