@@ -24,6 +24,7 @@ SILENT = {
     "draft_closed",
     "last_round_energy_kept",
 }
+NAMED = {"turn_started", "player_passed", "income_revealed"}  # the text names the company
 STRUCTURE = {
     "base": "Base",
     "elevation": "Elevation",
@@ -75,7 +76,8 @@ def _wheel_rotated(e: Event) -> str:
 
 
 def _drop(e: Event) -> str:
-    start = e.get("headstream") or (f"basin {e['from_basin']}" if e.get("from_basin") else "")
+    start = f"headstream {e['headstream']}" if e.get("headstream") else None
+    start = start or (f"basin {e['from_basin']}" if e.get("from_basin") else "")
     if e.get("stopped_at"):
         return f"Move a drop from {start} to the dam on {e['stopped_at']}."
     if e.get("left_map"):
@@ -135,7 +137,51 @@ TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "round_reset": lambda e: "Move every Energy marker to 0 and take all Engineers back.",
     "turn_started": lambda e: f"{_name(e['company'])}'s turn.",
+    "structure_built": lambda e: (
+        f"Place a {STRUCTURE[e['structure']]} on {e['space']}"
+        + (" (free)." if e.get("free") else ".")
+    ),
+    "income_revealed": lambda e: (
+        f"Income revealed ({_name(e['company'])}, "
+        f"{_ordinal(e['slot'])} {STRUCTURE[e['structure']]}): {_rewards(e['rewards'])}."
+    ),
+    "powerhouse_slot_revealed": lambda e: (
+        f"{_ordinal(e['piece'])} Powerhouse built: "
+        f"production bonus +{e['production_bonus']}"
+        + (", company ability unlocked." if e.get("ability") else ".")
+    ),
+    "drops_placed": lambda e: f"Put {_plural(e['drops'], 'drop')} on headstream {e['headstream']}.",
+    "production_made": lambda e: (
+        f"Take {_plural(e['drops'], 'drop')} from the dam on {e['dam']}: "
+        f"they run through {e['conduit']} to the powerhouse on {e['powerhouse']} "
+        f"({e['energy']} Energy)."
+    ),
+    "contract_fulfilled": lambda e: f"Turn contract {e['contract']} face down (fulfilled).",
+    "round_started": lambda e: f"Round {e['round']}: Income and Headstreams.",
+    "phase_changed": lambda e: str(e.get("reason") or e["phase"]),
+    "player_passed": lambda e: f"{_name(e['company'])} passes.",
+    "game_ended": lambda e: str(e["reason"]),
 }
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _rewards(rewards: list[dict[str, Any]]) -> str:
+    """Income rewards in words: "take 3 Credits", "score 7 VP", "turn the wheel 1 segment"."""
+    words = {
+        "credits": lambda n: f"take {_plural(n, 'Credit')}",
+        "vp": lambda n: f"score {n} VP",
+        "machinery_any": lambda n: f"take {_plural(n, 'Machinery')} of your choice",
+        "rotate_wheel": lambda n: f"turn the wheel {_plural(n, 'segment')}",
+        "energy_steps": lambda n: f"move the Energy marker {_plural(n, 'step')}",
+    }
+    parts = []
+    for reward in rewards:
+        kind, n = reward.get("type", ""), int(reward.get("amount", 1))
+        parts.append(words[kind](n) if kind in words else f"{kind.replace('_', ' ')} {n}")
+    return ", ".join(parts)
 
 
 def _text(e: Event) -> str:
@@ -151,14 +197,22 @@ def _text(e: Event) -> str:
 def derive(state: GameState, events: list[Event]) -> list[dict[str, Any]]:
     """Numbered table instructions for the events of one command (or of a setup)."""
     steps: list[dict[str, Any]] = []
+    actor = next(
+        (e.get("company") for e in events if e["type"] in ("action_taken", "player_passed")), None
+    )
+    computed = False  # after a phase change, every line names its company
     for e in events:
         if e["type"] in SILENT:
             continue
-        if e["type"] == "vp_scored" and e.get("category") == "start" and len(steps) > 40:
-            continue
+        if e["type"] in ("phase_changed", "round_started", "players_seated"):
+            computed = e.get("phase") != "actions"
+        text = _text(e)
+        company = e.get("company")
+        if company and (computed or company != actor) and e["type"] not in NAMED:
+            text = f"{_name(company)}: {text}"
         step: dict[str, Any] = {
             "n": len(steps) + 1,
-            "text": _text(e),
+            "text": text,
             "kind": e["type"],
             "company": e.get("company"),
         }
