@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import production, water
 from companion.engine.board import SPACES
 from companion.engine.catalog import ADVANCED_TILES, is_advanced
 from companion.engine.economy import gain_credits, move_energy, score_vp
@@ -34,10 +35,6 @@ def effects_active(state: GameState, company: str) -> bool:
 
 def dam_capacity(state: GameState, dam_space: str) -> int:
     """Capacity of a dam, by water.capacity (Graziano, ruling R11) when it is available."""
-    try:
-        from companion.engine import water
-    except ImportError:  # water.py not written yet: the plain rule (level = capacity)
-        return state.dams[dam_space].level
     return int(water.capacity(state, dam_space))
 
 
@@ -120,8 +117,6 @@ def _l2_elevation(rec: Recorder, company: str, structure: str, space: str) -> No
 
 def _l2_powerhouse(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L2_POWERHOUSE: an immediate production +2 with any own powerhouse (declinable)."""
-    from companion.engine import production
-
     options = production.production_options(rec.state, company, 2)
     if not options:
         return
@@ -174,8 +169,6 @@ _EFFECTS = {
 
 def _ask_tile_energy(rec: Recorder, company: str, tile: str, energy: int, reason: str) -> None:
     """Produced energy from a tile: moves the marker and may fulfil one contract (declinable)."""
-    from companion.engine import production
-
     contracts = list(production.fulfillable_contracts(rec.state, company, energy))
     ask(
         rec,
@@ -227,9 +220,7 @@ def _resolve_tile_contract(rec: Recorder, decision: Decision, answer: dict[str, 
     energy = int(decision.options["energy"])
     move_energy(rec, company, energy, decision.reason, usable=True)
     if answer.get("contract"):
-        from companion.engine import production
-
-        production.fulfil_contract(rec, company, answer["contract"], energy, decision.reason)
+            production.fulfil_contract(rec, company, answer["contract"], energy, decision.reason)
 
 
 @resolves("tile_production")
@@ -245,8 +236,6 @@ def _resolve_tile_production(rec: Recorder, decision: Decision, answer: dict[str
     if {k: answer.get(k) for k in keys} not in legal:
         raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
-    from companion.engine import production
-
     production.decide_produce(
         rec,
         str(decision.player),

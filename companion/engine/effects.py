@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from companion.engine import construction
+from companion.engine import construction, water
 from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.catalog import STRUCTURE_NAMES
 from companion.engine.economy import gain_credits, gain_machineries, move_energy, score_vp
@@ -252,8 +252,6 @@ def _resolve_drops(rec: Recorder, decision: Decision, answer: dict[str, Any]) ->
     if not drops:
         rec.emit("reward_declined", decision.reason, company=decision.player, what="drops")
         return
-    from companion.engine import water
-
     company = str(decision.player)
     if decision.options["flow"] == "now":
         letters = [letter for letter in HEADSTREAM_LETTERS for _ in range(drops.get(letter, 0))]
