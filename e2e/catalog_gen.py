@@ -12,8 +12,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from companion.engine import setup
 from companion.engine.data import company_tables as co
 from companion.engine.data import component_tables as c
+from companion.engine.data import map_tables as m
 
 TARGET = Path(__file__).resolve().parent.parent / "companion" / "static" / "js" / "catalog.js"
 LETTERS = {"usa": "U", "germany": "G", "italy": "I", "france": "F", "netherlands": "N"}
@@ -51,6 +53,12 @@ def catalog() -> dict[str, Any]:
         "objective_tiles": c.OBJECTIVE_TILES,
         "headstream_tiles": c.HEADSTREAM_TILES,
         "introductory": co.INTRODUCTORY_ASSIGNMENT,
+        "neutral_dam_tiles": [
+            {"id": t["tile"], "pile": t["pile"], "dam_space": t["dam_space"]}
+            for t in m.NEUTRAL_DAM_TILES
+        ],
+        # the setup the wizard offers for table deals (engine/setup.py decides the rules)
+        "intro_removed_bonus": setup.INTRO_REMOVED_BONUS,
         "advanced_tiles": [
             {"id": t["id"], "level": t["level"], "text": t["text"]} for t in co.ADVANCED_TILES
         ],

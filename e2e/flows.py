@@ -67,6 +67,14 @@ def game(page: Page, game_id: str) -> dict[str, Any]:
     return response.json()
 
 
+def shown(page: Page) -> dict[str, Any]:
+    """What the page itself shows now (its store: state, legal options, version)."""
+    return page.evaluate(
+        "() => ({state: window.__barrage.state, options: window.__barrage.options,"
+        " version: window.__barrage.version})"
+    )
+
+
 def close_instructions(page: Page) -> None:
     """Tap "Done" on the table instructions if they slid in."""
     done = page.get_by_role("button", name="Done")
@@ -98,7 +106,7 @@ def wait_version(page: Page, game_id: str, version: int) -> None:
 
 def answer_pending(page: Page, game_id: str) -> bool:
     """If a decision is open, pick its first answer and confirm. True when one was answered."""
-    view = game(page, game_id)
+    view = shown(page)
     if not view["options"].get("pending"):
         return False
     first = choices(page).first
@@ -111,7 +119,7 @@ def answer_pending(page: Page, game_id: str) -> bool:
 
 def automa_turn(page: Page, game_id: str) -> None:
     """The Automa's panel shows its tile and trace: tap Apply."""
-    version = game(page, game_id)["version"]
+    version = shown(page)["version"]
     panel = page.get_by_role("region", name="Automa turn")
     expect(panel).to_be_visible()
     panel.get_by_role("button", name="Apply").click()
@@ -121,7 +129,7 @@ def automa_turn(page: Page, game_id: str) -> None:
 
 def build_on_map(page: Page, game_id: str) -> str | None:
     """Tap Build, then the first highlighted space on the map, then Confirm. Returns the space."""
-    view = game(page, game_id)
+    view = shown(page)
     build = next(a for a in view["options"]["actions"] if a["type"] == "build")
     if not build["enabled"]:
         return None
@@ -140,7 +148,7 @@ def build_on_map(page: Page, game_id: str) -> str | None:
 
 def bank_all(page: Page, game_id: str) -> bool:
     """Tap Bank and the largest number of Engineers, then Confirm."""
-    view = game(page, game_id)
+    view = shown(page)
     bank = next(a for a in view["options"]["actions"] if a["type"] == "bank")
     if not bank["enabled"]:
         return False
@@ -153,7 +161,7 @@ def bank_all(page: Page, game_id: str) -> bool:
 
 def first_choice(page: Page, action: str, game_id: str) -> None:
     """Tap an action, then the first choice offered (opening its group if grouped), Confirm."""
-    version = game(page, game_id)["version"]
+    version = shown(page)["version"]
     action_button(page, action).click()
     confirm_button = page.get_by_role("button", name="Confirm")
     for _ in range(3):
@@ -165,7 +173,7 @@ def first_choice(page: Page, action: str, game_id: str) -> None:
 
 
 def pass_turn(page: Page, game_id: str) -> None:
-    view = game(page, game_id)
+    view = shown(page)
     action_button(page, "Pass").click()
     confirm(page, view["version"], game_id)
     close_instructions(page)
@@ -175,14 +183,14 @@ def play_turn(page: Page, game_id: str, *, build: bool = True, produce: bool = F
     """One move of the active player by taps: answer a decision, else build, produce, bank or
     pass (whatever the page offers first in that order)."""
     close_instructions(page)
-    view = game(page, game_id)
+    view = shown(page)
     actions = {a["type"]: a for a in view["options"]["actions"]}
     if "automa_turn" in actions:
         automa_turn(page, game_id)
         return
     if answer_pending(page, game_id):
         return
-    view = game(page, game_id)
+    view = shown(page)
     actions = {a["type"]: a for a in view["options"]["actions"]}
     if build and actions["build"]["enabled"]:
         build_on_map(page, game_id)

@@ -49,9 +49,9 @@ def test_setup_first_round_live_phone_undo_and_resume(
     assert flows.game(page, game_id)["state"]["active"] == first
 
     # the whole first round by taps
-    while flows.game(page, game_id)["state"]["round"] == 1:
+    while flows.shown(page)["state"]["round"] == 1:
         flows.play_turn(page, game_id)
-        if flows.game(page, game_id)["version"] == 5:
+        if flows.shown(page)["version"] == 5:
             page.screenshot(path=str(screens / "tablet-game.png"), animations="disabled")
     expect(page.locator("#status")).to_contain_text("Round 2")
     expect(phone.locator("#status")).to_contain_text("Round 2")

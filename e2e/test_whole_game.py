@@ -22,7 +22,7 @@ def test_whole_introductory_game_to_final_scores(page: Page, phone: Page, screen
     flows.open_game(page)
     shot = False
     for _ in range(250):
-        view = flows.game(page, game_id)
+        view = flows.shown(page)
         if view["state"]["finished"]:
             break
         if not shot and "automa_turn" in {a["type"] for a in view["options"]["actions"]}:

@@ -1409,6 +1409,7 @@ export const CATALOG = {
    "id": "H8"
   }
  ],
+ "intro_removed_bonus": "B_ADVANCED_TILES",
  "introductory": [
   {
    "company": "usa",
@@ -1429,6 +1430,58 @@ export const CATALOG = {
    "company": "france",
    "officer": "viktor_fiesler",
    "turn_order": 4
+  }
+ ],
+ "neutral_dam_tiles": [
+  {
+   "dam_space": "1L",
+   "id": "ND1",
+   "pile": "mountains"
+  },
+  {
+   "dam_space": "2L",
+   "id": "ND2",
+   "pile": "mountains"
+  },
+  {
+   "dam_space": "3L",
+   "id": "ND3",
+   "pile": "mountains"
+  },
+  {
+   "dam_space": "4L",
+   "id": "ND4",
+   "pile": "mountains"
+  },
+  {
+   "dam_space": "5L",
+   "id": "ND5",
+   "pile": "hills"
+  },
+  {
+   "dam_space": "6L",
+   "id": "ND6",
+   "pile": "hills"
+  },
+  {
+   "dam_space": "7L",
+   "id": "ND7",
+   "pile": "hills"
+  },
+  {
+   "dam_space": "8L",
+   "id": "ND8",
+   "pile": "plains"
+  },
+  {
+   "dam_space": "9L",
+   "id": "ND9",
+   "pile": "plains"
+  },
+  {
+   "dam_space": "10L",
+   "id": "ND10",
+   "pile": "plains"
   }
  ],
  "objective_tiles": [

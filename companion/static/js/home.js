@@ -30,7 +30,8 @@ function row(game) {
   const id = gameId(game);
   const title = game.title || players(game) || `Game ${id}`;
   field(node, 'title').textContent = title;
-  const bits = [when(game), game.mode, game.finished ? 'finished' : game.round ? `round ${game.round}` : ''].filter(Boolean);
+  const mode = game.setup?.mode ?? game.mode;
+  const bits = [game.title ? players(game) : '', when(game), mode, game.finished ? 'finished' : game.round ? `round ${game.round}` : ''].filter(Boolean);
   field(node, 'detail').textContent = bits.join(' · ');
   const resume = field(node, 'resume');
   resume.href = api.gamePage(id);

@@ -4,6 +4,7 @@ import { api } from './api.js';
 import { el, fromTemplate } from './dom.js';
 import { CATALOG } from './catalog.js';
 import { BASE_COMPANIES, OFFICERS, bonusTile, companyName, contract, officer, rewardText } from './names.js';
+import { drawGroups, drawsPayload, renderDraws } from './setup_draws.js';
 
 const form = document.getElementById('setup-form');
 const seatsBox = document.getElementById('seats');
@@ -78,6 +79,11 @@ function problem() {
     if (new Set(companies).size !== companies.length) return 'Each seat needs a different company.';
     const officers = seats().map((s) => s.officer);
     if (value('mode') === 'full' && new Set(officers).size !== officers.length) return 'Each seat needs a different executive officer.';
+    if (!seats().some((s) => s.kind === 'human')) return 'At least one seat must be played by a person.';
+  }
+  if (step === 3 && value('deals') === 'table') {
+    const draws = drawsPayload(document.getElementById('draws'));
+    if (draws.error) return draws.error;
   }
   return null;
 }
@@ -133,7 +139,8 @@ function checklist(state, created) {
 async function create() {
   const payload = { mode: value('mode'), seats: seats(), deals: value('deals') };
   const seed = document.getElementById('seed').value;
-  if (payload.deals === 'app' && seed !== '') payload.seed = Number(seed);
+  if (seed !== '') payload.seed = Number(seed);
+  if (payload.deals === 'table') payload.draws = drawsPayload(document.getElementById('draws')).draws;
   buttons.create.disabled = true;
   try {
     const created = await api.createGame(payload);
@@ -150,6 +157,7 @@ buttons.next.addEventListener('click', () => {
   const p = problem();
   if (p) return fail(p);
   if (step === 1) buildSeats();
+  if (step === 2) renderDraws(document.getElementById('draws'), drawGroups(value('mode'), seats().length));
   return show(step + 1);
 });
 buttons.back.addEventListener('click', () => show(Math.max(1, step - 1)));
@@ -160,8 +168,7 @@ buttons.create.addEventListener('click', () => {
 form.addEventListener('change', (event) => {
   if (event.target.name === 'mode') syncOfficers();
   if (event.target.name === 'deals') {
-    document.getElementById('seed-row').hidden = value('deals') !== 'app';
-    document.getElementById('table-note').hidden = value('deals') !== 'table';
+    document.getElementById('table-draws').hidden = value('deals') !== 'table';
   }
 });
 form.addEventListener('submit', (event) => event.preventDefault());
