@@ -38,7 +38,7 @@ def test_table_deals_offer_only_drawable_tiles_and_reach_the_engine(
         page.get_by_label(f"Round {round_} bonus tile").select_option(index=1)
     page.get_by_role("button", name="Create game").click()
     expect(page.get_by_role("heading", name="Place this on the real board")).to_be_visible()
-    game_id = (page.get_by_role("link", name="Start playing").get_attribute("href") or "")
+    game_id = page.get_by_role("link", name="Start playing").get_attribute("href") or ""
     state = flows.game(page, game_id.rstrip("/").split("/")[-1])["state"]
     assert state["headstream_tiles"] == drawn
     assert state["objective"] == "O_BASINS_1"
