@@ -255,10 +255,22 @@ function payload() {
   };
 }
 
-function showErrors(messages) {
-  $('errors').hidden = !messages.length;
-  $('error-list').replaceChildren(...messages.map((m) => h('li', { text: m })));
-  if (messages.length) $('errors').scrollIntoView({ block: 'nearest' });
+/** The company an error's field points at ("players[2].dams[0]" → Italy), if any. */
+function companyOfField(field) {
+  const match = /^players\[(\d+)\]/.exec(field || '');
+  return match ? entry.players[Number(match[1])]?.company : null;
+}
+
+function showErrors(errors) {
+  $('errors').hidden = !errors.length;
+  $('error-list').replaceChildren(...errors.map((e) => {
+    const company = companyOfField(e.field);
+    if (!company) return h('li', { text: e.message });
+    // tapping an error opens that company's board, where it can be put right
+    return h('li', {}, h('button', { type: 'button', class: 'link', text: e.message,
+      onclick: () => { ui.active = company; changed(); $('player-panel').scrollIntoView({ block: 'nearest' }); } }));
+  }));
+  if (errors.length) $('errors').scrollIntoView({ block: 'nearest' });
 }
 
 async function score(event) {
@@ -266,7 +278,7 @@ async function score(event) {
   const { ok, data } = await api('POST', '/api/audit/standalone', payload());
   if (!ok) {
     const error = data?.error ?? data ?? {};
-    showErrors(error.errors ? error.errors.map((e) => e.message) : [error.message ?? 'The entry could not be scored.']);
+    showErrors(error.errors ?? [{ message: error.message ?? 'The entry could not be scored.' }]);
     return;
   }
   showErrors([]);
