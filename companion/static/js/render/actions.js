@@ -113,9 +113,11 @@ export function currentChoices(options, ui) {
  * Render the action bar. `canAct` is false on a phone whose company is not the one to act.
  */
 export function renderActionBar(dom, state, options, ui, { canAct = true } = {}) {
-  const who = options?.pending?.player ?? options?.player ?? state.active;
+  const who = options?.pending ? options.pending.player : options?.player ?? state.active;
+  dom.title.closest('.action-bar')?.classList.toggle('pending', Boolean(options?.pending));
   const player = who ? state.players?.[who] : null;
-  fill(dom.title, who ? badge(who) : '', who ? `${companyName(who)}${options?.pending ? ' must decide' : '’s turn'}` : phaseTitle(state));
+  const heading = options?.pending && !who ? 'The table must decide' : who ? `${companyName(who)}${options?.pending ? ' must decide' : '’s turn'}` : phaseTitle(state);
+  fill(dom.title, who ? badge(who) : '', heading);
   if (player && !options?.pending) dom.title.append(el('span', { class: 'chip', text: `${player.engineers} engineers left` }));
   dom.why.hidden = !ui.why;
   dom.why.textContent = ui.why || '';

@@ -35,6 +35,8 @@ function locator(board) {
       const x = ph.reduce((sum, s) => sum + s.xy[0], 0) / ph.length;
       const y = ph.reduce((sum, s) => sum + s.xy[1], 0) / ph.length;
       at.set(`powerhouses:${b.id}`, [x, y]);
+      at.set(`P${b.id}`, [x, y]); // the engine's flow paths name a basin's powerhouses "P8"
+
     }
   }
   return (id) => at.get(String(id)) ?? null;
