@@ -30,6 +30,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=timedelta(days=60),
+        MAX_CONTENT_LENGTH=1024 * 1024,  # a command is a few hundred bytes
         JSON_SORT_KEYS=False,
     )
     app.config.update(config or {})

@@ -328,3 +328,10 @@ def test_unknown_api_route_is_a_json_404(client: FlaskClient) -> None:
     response = client.get("/api/nothing")
     assert response.status_code == 404
     assert response.get_json()["code"] == "not_found"
+
+
+def test_an_oversized_body_is_refused(client: FlaskClient) -> None:
+    response = client.post("/api/games", data="x" * (2 * 1024 * 1024),
+                           content_type="application/json")
+    assert response.status_code == 413
+    assert response.get_json()["code"] == "request_entity_too_large"
