@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.engine import scoring
 from companion.engine.state import NEUTRAL, Dam, GameState, PlayerState
@@ -449,3 +451,40 @@ def test_winner_tie_goes_to_most_energy_in_last_round() -> None:
     assert scoring.winner({"a": 101, "b": 101, "c": 88}, {"a": 14, "b": 22, "c": 40}) == ["b"]
     assert scoring.final_tiebreak(["a", "b"], {"a": 9, "b": 9}) == ["a", "b"]
     assert scoring.standings({"a": 90, "b": 101, "c": 90}, {"a": 1, "c": 5}) == ["b", "c", "a"]
+
+
+# -- properties of the tie splits (ruling R1) ----------------------------------------------------
+
+counts_strategy = st.dictionaries(
+    st.sampled_from(["usa", "germany", "italy", "france", "netherlands"]),
+    st.integers(min_value=0, max_value=12),
+    min_size=1,
+)
+
+
+@given(counts_strategy)
+def test_objective_awards_are_fair(counts: dict[str, int]) -> None:
+    awards = scoring.objective_awards(counts)
+    for a in counts:
+        for b in counts:
+            if counts[a] == counts[b]:
+                assert awards[a] == awards[b]
+            elif counts[a] > counts[b]:
+                assert awards[a] >= awards[b]
+    places = sum(scoring.HUMAN_OBJECTIVE_VP[: len(counts)])
+    # rounding up gives each player less than 1 VP more than an exact split
+    assert places <= sum(awards.values()) < places + len(counts)
+
+
+@given(counts_strategy)
+def test_energy_ranking_is_fair(energies: dict[str, int]) -> None:
+    vp = scoring.energy_ranking_vp(energies)
+    assert all(vp[c] == 0 for c, e in energies.items() if e == 0)
+    for a in energies:
+        for b in energies:
+            if energies[a] == energies[b]:
+                assert vp[a] == vp[b]
+            elif energies[a] > energies[b]:
+                assert vp[a] >= vp[b]
+    # a tie for first splits 8 rounding up; a tie for second gives 1 VP each
+    assert sum(vp.values()) < 8 + len(energies)
