@@ -327,3 +327,24 @@ def test_production_systems_without_water_for_previews() -> None:
     assert production.production_systems(state, "usa") == []
     (system,) = production.production_systems(state, "usa", with_water=False)
     assert system.label() == "3U → C3L(4) → P5-2"
+
+
+def test_production_events_are_json_and_refolding_them_rebuilds_the_state() -> None:
+    # The log is the history: applying the recorded events to the old state gives the new one.
+    import json
+
+    from companion.engine.events import apply
+
+    state = table()
+    build(state, NEUTRAL, dams={"5L": (2, 2)})
+    build(state, "italy", conduits=("C5R",), dams={"10U": (1, 0)})
+    build(state, "usa", powerhouses=("P10-3", "P9-1", "P12-2"))
+    state.players["usa"].contracts = ["G10"]
+    rec = produce(
+        state, "usa", dam="5L", conduit="C5R", powerhouse="P10-3", drops=2, bonus=1, contract="G10"
+    )
+    events = json.loads(json.dumps(rec.events))
+    folded = state.copy()
+    for e in events:
+        apply(folded, e)
+    assert folded == rec.state
