@@ -84,6 +84,7 @@ export function renderBoard(body, p) {
   const off = officer(p.officer);
   const hand = el('div', { class: 'contracts' }, ...(p.contracts || []).map((id) => contractChip(id)));
   if (!p.contracts?.length) hand.append(el('span', { text: 'No contracts in hand' }));
+  body.className = `body co-${p.company}`; // pips and the wheel take the company colour
   fill(body,
     el('div', { class: 'big-numbers' },
       el('span', { class: 'big' }, String(p.vp), el('small', { text: 'VP' })),

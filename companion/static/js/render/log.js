@@ -31,9 +31,16 @@ export function renderLog(root, log) {
   const entries = Array.isArray(log) ? log : log?.entries || log?.log || [];
   const list = el('ol', { class: 'log', reversed: true });
   for (const entry of [...entries].reverse()) {
-    const lines = entryLines(entry);
+    // the events of one record often repeat a sentence (decided, then applied): say it once
+    const lines = [...new Set(entryLines(entry))];
     if (!lines.length) continue;
-    list.append(el('li', {}, el('span', { class: 'when', text: entryWhen(entry) }), ...lines.map((line) => el('div', { text: line }))));
+    const [first, ...details] = lines;
+    const who = entry.command?.player ? companyName(entry.command.player) : '';
+    const headline = who && !first.includes(who) ? `${who}: ${first}` : first;
+    list.append(el('li', { class: entry.undone ? 'undone' : '' },
+      el('span', { class: 'when', text: entryWhen(entry) }),
+      el('div', { class: 'headline', text: headline }),
+      ...details.map((line) => el('div', { class: 'detail', text: line }))));
   }
   if (!list.children.length) list.append(el('li', { text: 'Nothing has happened yet.' }));
   fill(root, list);
