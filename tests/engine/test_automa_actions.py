@@ -257,7 +257,7 @@ def test_water_one_flowing_drop():
 
 
 def test_contract_office_always_feasible_and_refilled_at_end_of_turn():
-    # ruling A12 + A13: T03 removes the green contracts, +2 energy, refill after the turn
+    # ruling A12, ruling A13: T03 removes the green contracts, +2 energy, refill after the turn
     state = automa_game(3)
     state.contract_offer["green"] = ["G01", "G02"]
     state.contract_piles["green"] = ["G03", "G04"]
@@ -554,3 +554,26 @@ def test_usa_level_3_water_tie_prefers_energy_steps():
     state.players["usa"].automa_level = 2  # no company ability below level 3: letters decide
     choice = water_choice.choose_flowing_drops(state, "usa", 1, TILES[1].criteria)
     assert choice.letters == ("A",)
+
+
+def test_tile_energy_reward_moves_the_marker_and_may_fulfil_a_contract():
+    # ruling A7: produced energy from a tile/work reward is usable for a contract by the A3
+    # rule (here only national contracts are legal answers: the Automa holds none)
+    from companion.engine.automa.rewards import automatic_answer
+    from companion.engine.state import Decision
+
+    state = automa_game(1)
+    offer(state, red=("R11", None), national=("N1", "N3"))
+    decision = Decision(
+        kind="tile_contract", player=A, options={"energy": 14, "contracts": ["N1", "N3"]}
+    )
+    assert automatic_answer(state, decision) == {"produce": True, "contract": "N3"}
+    decision.options["contracts"] = []
+    assert automatic_answer(state, decision) == {"produce": True, "contract": None}
+
+
+def test_any_structure_advanced_tile_is_the_highest_level():
+    # ruling A7: an advanced tile "of any structure" is chosen as by A6, highest level
+    state = automa_game(3, mode="full")
+    state.patent_offer = ["L1_CONDUIT", "L3_BASE", "L2_ANY"]
+    assert feasibility.patent_choice(state, None) == (1, "L3_BASE")

@@ -346,8 +346,13 @@ def plan_machinery_shop(
 
 
 def patent_choice(state: GameState, structure: str | None) -> tuple[int, str] | None:
-    """Ruling A6: the tile for the shown structure (highest level), else a wild one."""
+    """Ruling A6: the tile for the shown structure (highest level), else a wild one.
+
+    `structure=None` ("any structure", ruling A7's advanced-tile reward): the highest level.
+    """
     offer = [(i, t) for i, t in enumerate(state.patent_offer) if t is not None]
+    if structure is None:
+        return max(offer, key=lambda it: (tile_level(it[1]), -it[0])) if offer else None
     dedicated = [(i, t) for i, t in offer if catalog.tile_structures(t) == frozenset({structure})]
     wild = [(i, t) for i, t in offer if is_wild(t)]
     for group in (dedicated, wild):
