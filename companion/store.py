@@ -420,7 +420,13 @@ class Store:
             outcome = self.engine.execute(state, command)
             kind = "correction" if command.get("type") == "correct" else "command"
             record = self._append(
-                db, game_id, version, kind, command, outcome.events, outcome.instructions,
+                db,
+                game_id,
+                version,
+                kind,
+                command,
+                outcome.events,
+                outcome.instructions,
                 outcome.state,
             )
         return Committed(game_id, version + 1, outcome.state, record)

@@ -49,8 +49,12 @@ def store(db_path: Path) -> Store:
 @pytest.fixture
 def app(db_path: Path) -> Iterator[Flask]:
     app = create_app(
-        {"DATABASE": str(db_path), "ENGINE": fake_engine.ENGINE, "TESTING": True,
-         "SECRET_KEY": "test-only"}
+        {
+            "DATABASE": str(db_path),
+            "ENGINE": fake_engine.ENGINE,
+            "TESTING": True,
+            "SECRET_KEY": "test-only",
+        }
     )
     app.jinja_loader = ChoiceLoader([DictLoader(STUB_TEMPLATES)])  # type: ignore[assignment]
     yield app

@@ -55,8 +55,14 @@ def apply(state: FakeState, event: dict[str, Any]) -> None:
 def execute(state: FakeState, command: dict[str, Any]) -> Outcome:
     CALLS["execute"] += 1
     if command["type"] == "correct":
-        events = [{"type": "vp_scored", "player": command["player"], "vp": command["vp"],
-                   "reason": f"Correction: {command.get('reason', '')}"}]
+        events = [
+            {
+                "type": "vp_scored",
+                "player": command["player"],
+                "vp": command["vp"],
+                "reason": f"Correction: {command.get('reason', '')}",
+            }
+        ]
     elif command["type"] == "finish":
         events = [{"type": "game_ended", "reason": "The game is over."}]
     elif command["type"] == "score":
@@ -65,8 +71,9 @@ def execute(state: FakeState, command: dict[str, Any]) -> Outcome:
             raise CommandError(f"Unknown player {player!r}.", "unknown_player")
         if not isinstance(vp, int) or not 1 <= vp <= 3:
             raise RuleViolation("too_many_vp", f"You may score 1 to 3 VP, not {vp}.")
-        events = [{"type": "vp_scored", "player": player, "vp": vp,
-                   "reason": f"{player} scores {vp} VP."}]
+        events = [
+            {"type": "vp_scored", "player": player, "vp": vp, "reason": f"{player} scores {vp} VP."}
+        ]
     else:
         raise CommandError(f"Unknown command type {command['type']!r}.", "unknown_command")
     new = copy.deepcopy(state)

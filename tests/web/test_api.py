@@ -14,8 +14,9 @@ def score(player: str = "usa", vp: int = 2) -> dict[str, Any]:
 
 
 def submit(client: FlaskClient, game_id: str, command: dict, version: int) -> Any:
-    return client.post(f"/api/games/{game_id}/commands", json={"command": command,
-                                                               "version": version})
+    return client.post(
+        f"/api/games/{game_id}/commands", json={"command": command, "version": version}
+    )
 
 
 def gid(game: dict[str, Any]) -> str:
@@ -31,8 +32,9 @@ def test_create_game_answers_the_view_and_joins_the_creator(
     assert game["version"] == 0
     assert game["game"]["title"] == "Friday"
     assert set(game["state"]["players"]) == {"usa", "germany"}
-    assert game["options"] == {"score": [{"player": p, "vp": [1, 2, 3]}
-                                         for p in ("usa", "germany")]}
+    assert game["options"] == {
+        "score": [{"player": p, "vp": [1, 2, 3]} for p in ("usa", "germany")]
+    }
     assert game["setup_outcome"]["instructions"][0]["text"] == "Lay out the board."
     assert game["join_url"].endswith(f"/join/{game['game']['join_code']}")
     listed = client.get("/api/games").get_json()["games"]
@@ -61,10 +63,24 @@ def test_unknown_setup_keys_pass_through_to_the_engine(client: FlaskClient) -> N
         ({"setup": {**SETUP, "seed": -1}}, "seed"),
         ({"setup": {**SETUP, "seats": [{"company": "usa"}, {"company": "usa"}]}}, "seats"),
         ({"setup": {**SETUP, "seats": [{"company": "usa"}, {"company": "mars"}]}}, "seats"),
-        ({"setup": {**SETUP, "seats": [{"company": "usa"},
-                                       {"company": "italy", "kind": "automa"}]}}, "seats"),
-        ({"setup": {**SETUP, "seats": [{"company": "usa"},
-                                       {"kind": "automa", "automa_level": 5}]}}, "seats"),
+        (
+            {
+                "setup": {
+                    **SETUP,
+                    "seats": [{"company": "usa"}, {"company": "italy", "kind": "automa"}],
+                }
+            },
+            "seats",
+        ),
+        (
+            {
+                "setup": {
+                    **SETUP,
+                    "seats": [{"company": "usa"}, {"kind": "automa", "automa_level": 5}],
+                }
+            },
+            "seats",
+        ),
         ({"setup": {**SETUP, "seats": [{"company": "usa"}, {"kind": "robot"}]}}, "seats"),
         ({"setup": SETUP, "colour": "red"}, "colour"),
         ({}, "setup"),
@@ -209,15 +225,18 @@ def test_stale_version_is_a_409_with_the_current_version(client: FlaskClient, ga
     error = response.get_json()
     assert error["code"] == "stale_version"
     assert error["version"] == 1
-    assert client.get(f"/api/games/{gid(game)}").get_json()["state"]["players"]["germany"][
-        "vp"] == 10
+    assert (
+        client.get(f"/api/games/{gid(game)}").get_json()["state"]["players"]["germany"]["vp"] == 10
+    )
 
 
 def test_rule_violation_is_a_422_with_code_and_message(client: FlaskClient, game: dict) -> None:
     response = submit(client, gid(game), score(vp=7), 0)
     assert response.status_code == 422
     assert response.get_json() == {
-        "code": "too_many_vp", "message": "You may score 1 to 3 VP, not 7."}
+        "code": "too_many_vp",
+        "message": "You may score 1 to 3 VP, not 7.",
+    }
     assert client.get(f"/api/games/{gid(game)}").get_json()["version"] == 0
 
 
@@ -284,7 +303,10 @@ def test_log_reads_like_a_story_and_marks_undone_records(client: FlaskClient, ga
     client.post(f"/api/games/{game_id}/undo", json={"version": 2})
     entries = client.get(f"/api/games/{game_id}/log").get_json()["entries"]
     assert [(e["seq"], e["kind"], e["undone"]) for e in entries] == [
-        (1, "command", False), (2, "command", True), (3, "undo", False)]
+        (1, "command", False),
+        (2, "command", True),
+        (3, "undo", False),
+    ]
     assert entries[0]["lines"] == ["usa scores 1 VP."]
     assert entries[2]["lines"] == ["Undo: record #2 was taken back."]
 
@@ -331,7 +353,8 @@ def test_unknown_api_route_is_a_json_404(client: FlaskClient) -> None:
 
 
 def test_an_oversized_body_is_refused(client: FlaskClient) -> None:
-    response = client.post("/api/games", data="x" * (2 * 1024 * 1024),
-                           content_type="application/json")
+    response = client.post(
+        "/api/games", data="x" * (2 * 1024 * 1024), content_type="application/json"
+    )
     assert response.status_code == 413
     assert response.get_json()["code"] == "request_entity_too_large"

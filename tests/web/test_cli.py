@@ -66,17 +66,25 @@ def test_bench_without_the_script_says_so(monkeypatch: pytest.MonkeyPatch, tmp_p
 def test_serve_prints_the_url_and_a_qr_code_and_answers(tmp_path: Path) -> None:
     port = free_port()
     db = tmp_path / "served.db"
-    env = {**os.environ, "COMPANION_PORT": str(port), "COMPANION_DB": str(db),
-           "PYTHONUNBUFFERED": "1"}
+    env = {
+        **os.environ,
+        "COMPANION_PORT": str(port),
+        "COMPANION_DB": str(db),
+        "PYTHONUNBUFFERED": "1",
+    }
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
     )
     try:
         first = proc.stdout.readline() if proc.stdout else ""
         assert first.strip() == (
             f"Barrage Companion is running. Open http://127.0.0.1:{port} on the tablet "
-            "(or scan the code below).")
+            "(or scan the code below)."
+        )
         qr_lines = [proc.stdout.readline() for _ in range(5)] if proc.stdout else []
         assert any("█" in line or "▀" in line or "▄" in line for line in qr_lines)
         body = None

@@ -26,7 +26,8 @@ def test_game_page_for_a_joined_device(client: FlaskClient, game: dict) -> None:
     response = client.get(f"/games/{game_id}?view=phone")
     assert response.status_code == 200
     assert response.get_data(as_text=True) == (
-        f"GAME {game_id} {code} http://localhost/join/{code} None phone")
+        f"GAME {game_id} {code} http://localhost/join/{code} None phone"
+    )
     assert client.get(f"/games/{game_id}?view=huge").get_data(as_text=True).endswith("tablet")
 
 

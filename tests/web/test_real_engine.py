@@ -59,8 +59,9 @@ def play(client: FlaskClient, game_id: str, moves: int) -> list[dict[str, Any]]:
         commands = list(offered_commands(view["options"]))
         assert commands, "the engine offers no command"
         command = commands[(move * 7) % len(commands)]
-        response = client.post(f"/api/games/{game_id}/commands",
-                               json={"command": command, "version": view["version"]})
+        response = client.post(
+            f"/api/games/{game_id}/commands", json={"command": command, "version": view["version"]}
+        )
         assert response.status_code == 200, (command, response.get_json())
         view = response.get_json()
         states.append(view["state"])
@@ -111,8 +112,10 @@ def test_a_move_out_of_turn_is_a_422_and_changes_nothing(real: Any) -> None:
     view = client.get(f"/api/games/{game_id}").get_json()
     active = view["state"]["active"]
     other = next(c for c in view["state"]["players"] if c != active)
-    response = client.post(f"/api/games/{game_id}/commands",
-                           json={"command": {"type": "pass", "player": other}, "version": 0})
+    response = client.post(
+        f"/api/games/{game_id}/commands",
+        json={"command": {"type": "pass", "player": other}, "version": 0},
+    )
     assert response.status_code == 422
     body = response.get_json()
     assert body["code"] and body["message"]

@@ -23,9 +23,7 @@ def joined_other(other_client: FlaskClient, game: dict) -> FlaskClient:
     return other_client
 
 
-def test_join_game_answers_the_view(
-    client: FlaskClient, game: dict, socket_for: Callable
-) -> None:
+def test_join_game_answers_the_view(client: FlaskClient, game: dict, socket_for: Callable) -> None:
     sio = socket_for(client)
     ack = sio.emit("join_game", {"game_id": game["game"]["id"]}, callback=True)
     assert ack["ok"] is True
@@ -39,9 +37,14 @@ def test_join_game_refuses_an_unjoined_device(
 ) -> None:
     sio = socket_for(other_client)
     ack = sio.emit("join_game", {"game_id": game["game"]["id"]}, callback=True)
-    assert ack == {"ok": False, "status": 403, "error": {
-        "code": "not_joined",
-        "message": "Join this game first: enter the join code shown on the tablet."}}
+    assert ack == {
+        "ok": False,
+        "status": 403,
+        "error": {
+            "code": "not_joined",
+            "message": "Join this game first: enter the join code shown on the tablet.",
+        },
+    }
     # not in the room: a change is not sent to it
     client_update = sio.get_received()
     assert client_update == []
@@ -53,8 +56,11 @@ def test_join_game_with_the_code_on_a_socket_opened_before_joining(
     sio = socket_for(other_client)
     ack = sio.emit("join_game", {"game_id": game["game"]["id"], "code": "WRONG"}, callback=True)
     assert ack["ok"] is False
-    ack = sio.emit("join_game", {"game_id": game["game"]["id"],
-                                 "code": game["game"]["join_code"].lower()}, callback=True)
+    ack = sio.emit(
+        "join_game",
+        {"game_id": game["game"]["id"], "code": game["game"]["join_code"].lower()},
+        callback=True,
+    )
     assert ack["ok"] is True
 
 
@@ -79,8 +85,9 @@ def test_submit_over_socket_acks_and_updates_everyone_in_the_room(
     tablet, phone = socket_for(client), socket_for(joined_other)
     tablet.emit("join_game", {"game_id": game_id}, callback=True)
     phone.emit("join_game", {"game_id": game_id}, callback=True)
-    ack = phone.emit("submit_command", {"game_id": game_id, "command": score(vp=3),
-                                        "version": 0}, callback=True)
+    ack = phone.emit(
+        "submit_command", {"game_id": game_id, "command": score(vp=3), "version": 0}, callback=True
+    )
     assert ack["ok"] is True
     assert ack["version"] == 1
     assert ack["instructions"] == [{"n": 1, "text": "usa scores 3 VP."}]
@@ -111,10 +118,14 @@ def test_two_devices_at_once_one_wins_the_other_gets_the_new_state(
     tablet, phone = socket_for(client), socket_for(joined_other)
     for sio in (tablet, phone):
         sio.emit("join_game", {"game_id": game_id}, callback=True)
-    first = tablet.emit("submit_command", {"game_id": game_id, "command": score("usa"),
-                                           "version": 0}, callback=True)
-    second = phone.emit("submit_command", {"game_id": game_id, "command": score("germany"),
-                                           "version": 0}, callback=True)
+    first = tablet.emit(
+        "submit_command", {"game_id": game_id, "command": score("usa"), "version": 0}, callback=True
+    )
+    second = phone.emit(
+        "submit_command",
+        {"game_id": game_id, "command": score("germany"), "version": 0},
+        callback=True,
+    )
     assert first["ok"] is True
     assert second["ok"] is False
     assert second["status"] == 409
@@ -131,14 +142,15 @@ def test_submit_over_socket_refusals(
     game_id = game["game"]["id"]
     sio = socket_for(client)
     sio.emit("join_game", {"game_id": game_id}, callback=True)
-    illegal = sio.emit("submit_command", {"game_id": game_id, "command": score(vp=9),
-                                          "version": 0}, callback=True)
+    illegal = sio.emit(
+        "submit_command", {"game_id": game_id, "command": score(vp=9), "version": 0}, callback=True
+    )
     assert (illegal["status"], illegal["error"]["code"]) == (422, "too_many_vp")
-    malformed = sio.emit("submit_command", {"game_id": game_id, "command": score()},
-                         callback=True)
+    malformed = sio.emit("submit_command", {"game_id": game_id, "command": score()}, callback=True)
     assert (malformed["status"], malformed["error"]["code"]) == (400, "invalid_payload")
     stranger = socket_for(other_client).emit(
-        "submit_command", {"game_id": game_id, "command": score(), "version": 0}, callback=True)
+        "submit_command", {"game_id": game_id, "command": score(), "version": 0}, callback=True
+    )
     assert (stranger["status"], stranger["error"]["code"]) == (403, "not_joined")
     assert updates(sio) == []
     assert client.get(f"/api/games/{game_id}").get_json()["version"] == 0
@@ -148,8 +160,9 @@ def test_undo_over_socket(client: FlaskClient, game: dict, socket_for: Callable)
     game_id = game["game"]["id"]
     sio = socket_for(client)
     sio.emit("join_game", {"game_id": game_id}, callback=True)
-    sio.emit("submit_command", {"game_id": game_id, "command": score(vp=3), "version": 0},
-             callback=True)
+    sio.emit(
+        "submit_command", {"game_id": game_id, "command": score(vp=3), "version": 0}, callback=True
+    )
     ack = sio.emit("undo", {"game_id": game_id, "version": 1}, callback=True)
     assert ack["ok"] is True and ack["version"] == 2
     assert ack["record"]["reverted"]["seq"] == 1
@@ -193,5 +206,4 @@ def test_deleting_a_game_tells_the_room(
     sio.emit("join_game", {"game_id": game_id}, callback=True)
     assert client.delete(f"/api/games/{game_id}").status_code == 204
     received = sio.get_received()
-    assert [(m["name"], m["args"][0]) for m in received] == [
-        ("game_deleted", {"game_id": game_id})]
+    assert [(m["name"], m["args"][0]) for m in received] == [("game_deleted", {"game_id": game_id})]

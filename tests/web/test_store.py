@@ -92,8 +92,11 @@ def test_stale_version_is_refused_with_the_current_version(store: Store) -> None
 
 @pytest.mark.parametrize(
     ("command", "error"),
-    [(score(vp=9), RuleViolation), (score(player="mars"), CommandError),
-     ({"type": "fly"}, CommandError)],
+    [
+        (score(vp=9), RuleViolation),
+        (score(player="mars"), CommandError),
+        ({"type": "fly"}, CommandError),
+    ],
 )
 def test_a_refused_command_changes_nothing(store: Store, command: dict, error: type) -> None:
     game_id = store.create_game(SETUP).game_id
@@ -274,8 +277,11 @@ def run_and_kill(db: Path, mid_transaction: bool) -> str:
         tests=str(Path(__file__).parent), db=str(db), mid_transaction=mid_transaction
     )
     proc = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(script)], capture_output=True, text=True,
-        timeout=60, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
+        [sys.executable, "-c", textwrap.dedent(script)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
     )
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     return proc.stdout.split()[0]
