@@ -213,3 +213,16 @@ def test_audit_of_a_tracked_game(page: Any, screens: Path) -> None:
     page.screenshot(path=str(screens / "audit-print.png"), full_page=True)
     assert page.get_by_role("heading", name="Barrage · Audit e2e").is_visible()
     assert page.js_errors == []
+
+
+def test_score_pad_draws_its_own_map_when_the_game_map_is_missing(page: Any) -> None:
+    page.route("**/js/render/map.js", lambda route: route.abort())
+    page.goto("/audit")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    space = page.locator('#audit-map [data-space="5U"]')
+    space.click()
+    space.click()
+    assert space.text_content() == "U2"  # USA places by default: Base + 1 Elevation
+    assert page.get_by_text("Elevations 1/5").is_visible()
+    assert page.js_errors == []

@@ -117,8 +117,11 @@ async function setupMap() {
   const response = await api('GET', '/api/board');
   board = response.data;
   try {
+    // the game's map renderer when it is there (same look as the game); else a small one
     const { createMap } = await import('../render/map.js');
+    if (typeof createMap !== 'function') throw new Error('no createMap');
     map = createMap(root, board);
+    map.update(mapState(), new Map());
   } catch {
     const { createMiniMap } = await import('./minimap.js');
     map = createMiniMap(root, board);
