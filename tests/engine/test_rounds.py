@@ -206,3 +206,42 @@ def test_round_one_income_gives_nothing_because_nothing_is_built() -> None:
     state = make_state(2)
     assert not any(line.category == "income" for p in state.players.values() for line in p.ledger)
     assert outcome.state == state
+
+
+def test_energy_past_30_reads_30_for_credits_but_ranks_by_the_true_total() -> None:
+    # ruling R19, edge case 14
+    state = make_state(2)
+    state.bonus_tiles[0] = "B_POWERHOUSES"
+    energies(state, usa=34, germany=31)
+    rec = Recorder(state)
+    rounds.scoring_phase(rec)
+    assert vp_by_category(rec.events, "usa", "energy_ranking") == 6
+    assert vp_by_category(rec.events, "germany", "energy_ranking") == 2
+    assert credits_gained(rec.events, "usa") == credits_gained(rec.events, "germany") == 8
+    assert rounds.next_turn_order(state) == ["germany", "usa"]
+
+
+def test_resources_on_the_construction_wheel_do_not_score() -> None:
+    # End of the Game (p. 21), edge case 21: Joanna's 3 Mixers and 4 Excavators on the wheel
+    # do not count
+    state = make_state(2)
+    state.round = 5
+    give(state, "germany", credits=8, excavators=6, mixers=4)
+    state.players["germany"].wheel[3].excavators = 4
+    state.players["germany"].wheel[3].mixers = 3
+    rec = Recorder(state)
+    rounds.end_of_game(rec)
+    assert state.final_scores["germany"]["resources"] == 3
+
+
+def test_end_of_round_resets_the_board_and_keeps_the_blocked_spaces() -> None:
+    state = make_state(2)
+    state = execute(state, {"type": "workshop", "player": "usa", "space": "WS_1_L"}).state
+    state = execute(state, {"type": "bank", "player": "germany", "engineers": 3}).state
+    energies(state, usa=4, germany=2)
+    rec = Recorder(state)
+    rounds.end_of_round(rec)
+    assert state.players["usa"].engineers == 12 and state.players["germany"].engineers == 12
+    assert state.players["usa"].last_round_energy == 4 and state.players["usa"].energy == 0
+    assert state.bank == {} and set(state.occupied.values()) == {"blocked"}
+    assert state.turn_order == ["germany", "usa"]
