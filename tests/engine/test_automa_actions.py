@@ -577,3 +577,27 @@ def test_any_structure_advanced_tile_is_the_highest_level():
     state = automa_game(3, mode="full")
     state.patent_offer = ["L1_CONDUIT", "L3_BASE", "L2_ANY"]
     assert feasibility.patent_choice(state, None) == (1, "L3_BASE")
+
+
+def test_level_4_officers_viktor_and_graziano():
+    # §2.2: Viktor Fiesler — a conduit of value 1 or 2 uses exactly one drop;
+    # Graziano del Monte — an elevation instead of the tile's structure when possible
+    state = automa_game(11, level=4)
+    state.players[A].officer = "viktor_fiesler"
+    place_dam(state, "7L", A, level=3, drops=3)
+    place_conduit(state, "C7L", A)  # value 2 → basin 10
+    place_powerhouse(state, "P10-3", A)
+    offer(state, green=("G01", None))
+    made = events(turn(state), "production_made")[0]
+    assert made["drops"] == 1
+    state = automa_game(1, level=4)  # T01: BUILD base first
+    state.players[A].officer = "graziano_del_monte"
+    place_dam(state, "9L", A)
+    out = turn(state)
+    built = events(out, "structure_built")[0]
+    assert (built["structure"], built["space"]) == ("elevation", "9L")
+    assert "Graziano del Monte: an elevation instead" in " ".join(lines(out))
+    state = automa_game(1, level=3)  # below level 4 the officer power is off
+    state.players[A].officer = "graziano_del_monte"
+    place_dam(state, "9L", A)
+    assert events(turn(state), "structure_built")[0]["structure"] == "base"

@@ -20,6 +20,14 @@ ENERGY_PER_ROUND_SECTION = 6  # the energy track's round sections: 6 steps per r
 COLOURS = ("green", "yellow", "red")
 ADLER = "wilhelm_adler"
 JILL = "jill_mcdowell"
+GRAZIANO = "graziano_del_monte"
+VIKTOR = "viktor_fiesler"
+
+
+def has_automa_officer(state: GameState, company: str, officer: str) -> bool:
+    """Level 4: the Automa uses the adapted power of its officer (§2.2)."""
+    player = state.players[company]
+    return player.officer == officer and levels.has_officer(player)
 
 
 @dataclass(frozen=True)
@@ -72,8 +80,17 @@ def contract_options(state: GameState, company: str, energy: int) -> list[tuple[
     return [(c, where) for _, c, where in ranked]
 
 
+def drops_used(state: GameState, company: str, system: production.System) -> int:
+    """All the dam's drops; level 4 with Viktor Fiesler: exactly 1 through a conduit of
+    value 1 or 2 (§2.2)."""
+    if system.value <= 2 and has_automa_officer(state, company, VIKTOR):
+        return 1
+    return system.drops_available
+
+
 def _system_energy(state: GameState, company: str, system: production.System, bonus: int) -> int:
-    return production.production_energy(state, company, system.value, system.drops_available, bonus)
+    drops = drops_used(state, company, system)
+    return production.production_energy(state, company, system.value, drops, bonus)
 
 
 def best_systems(
@@ -122,7 +139,8 @@ def plan_production(
         return Skip(action, f"no {colour} contract ≤ {energy} energy (the easiest needs {needs})")
     options = contract_options(state, company, energy)
     contract, where = options[0] if options else (None, "")
-    text = f"{system.label()} with {system.drops_available} drop(s) → {energy} energy"
+    drops = drops_used(state, company, system)
+    text = f"{system.label()} with {drops} drop(s) → {energy} energy"
     if contract:
         text += f", fulfils {contract} ({where})"
     return Plan(
@@ -132,7 +150,7 @@ def plan_production(
             "dam": system.dam,
             "conduit": system.conduit,
             "powerhouse": system.powerhouse,
-            "drops": system.drops_available,
+            "drops": drops,
             "energy": energy,
             "contract": contract,
         },
@@ -220,8 +238,21 @@ def _payment(state: GameState, company: str, structure: str, space: str, tile: s
 def plan_construction(
     state: GameState, company: str, action: TileAction, criteria: Criteria
 ) -> Plan | Skip:
-    """§7.4: a piece left, a tile, machinery for one eligible space, the restriction."""
+    """§7.4: a piece left, a tile, machinery for one eligible space, the restriction.
+
+    Level 4 with Graziano del Monte: an elevation instead whenever one can be built (§2.2).
+    """
     structure = action.structure or ""
+    if structure not in ("elevation", "building") and has_automa_officer(state, company, GRAZIANO):
+        raised = plan_construction(
+            state,
+            company,
+            TileAction("construction", action.engineers, True, structure="elevation"),
+            criteria,
+        )
+        if isinstance(raised, Plan):
+            return Plan(action, f"Graziano del Monte: an elevation instead; {raised.summary}",
+                        raised.details)  # fmt: skip
     player = state.players[company]
     if structure not in player.built:
         return Skip(action, "Leeghwater Project action")
