@@ -126,6 +126,7 @@ async function setupMap() {
     const { createMiniMap } = await import('./minimap.js');
     map = createMiniMap(root, board);
   }
+  renderPanel();
   root.addEventListener('click', (event) => {
     const target = event.target.closest('[data-space]');
     if (target) tapSpace(target.dataset.space);
@@ -213,6 +214,24 @@ function pieceCounts(p) {
   };
 }
 
+/** The company's structures basin by basin ("Basin 1: 1U level 3, C1L"), to check the map. */
+function basinSummary(p) {
+  if (!board) return null;
+  const basinOf = new Map(board.spaces.map((sp) => [sp.id, sp.basin]));
+  const byBasin = new Map();
+  const add = (space, text) => {
+    const basin = basinOf.get(space);
+    if (!byBasin.has(basin)) byBasin.set(basin, []);
+    byBasin.get(basin).push(text);
+  };
+  for (const d of p.dams) add(d.space, `${d.space} dam level ${d.level}`);
+  for (const c of p.conduits) add(c, `conduit ${c}`);
+  for (const x of p.powerhouses) add(x, `powerhouse ${x}`);
+  const basins = [...byBasin.keys()].sort((a, b) => a - b);
+  return h('ul', { class: 'basin-summary', 'aria-label': 'Structures by basin' },
+    ...basins.map((b) => h('li', {}, h('strong', { text: `Basin ${b}: ` }), byBasin.get(b).join(', '))));
+}
+
 function renderPanel() {
   const panel = $('player-panel');
   if (ui.active === 'neutral') {
@@ -245,6 +264,7 @@ function renderPanel() {
       stepper(`${name} Energy in the last round`, p.last_round_energy, set('last_round_energy'))),
     p.dams.length ? h('h3', { text: 'Drops held by the dams' }) : h('p', { class: 'hint', text: 'No dam yet: tap dam spaces on the map.' }),
     dams,
+    basinSummary(p),
   );
 }
 
