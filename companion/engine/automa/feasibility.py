@@ -283,7 +283,7 @@ def plan_construction(
     payment, cost = _payment(state, company, structure, placed.space, tile)
     return Plan(
         action,
-        f"{action.label()}: {placed.reason} → {placed.space} (tile {tile})",
+        f"{action.label()}: {_ending_with(placed.reason, placed.space)} (tile {tile})",
         {
             "structure": structure,
             "space": placed.space,
@@ -295,6 +295,11 @@ def plan_construction(
             "steps": list(placed.steps),
         },
     )
+
+
+def _ending_with(reason: str, space: str) -> str:
+    """The placement steps, ending with the chosen space ("… → C4R")."""
+    return reason if reason.endswith(space) else f"{reason} → {space}"
 
 
 def _officer_preference(state: GameState, company: str, structure: str) -> Any:
@@ -335,7 +340,8 @@ def plan_workshop(
     """§7.5: the wheel holds at least one machinery piece or tile."""
     if all(segment.is_empty() for segment in state.players[company].wheel):
         return Skip(action, "the Construction Wheel is empty")
-    return Plan(action, f"{action.label()} (−{action.vp_cost} VP)", {})
+    cost = f" (−{action.vp_cost} VP)" if action.vp_cost else ""
+    return Plan(action, f"{action.label()}{cost}", {})
 
 
 def wild_machinery(state: GameState, company: str, n: int = 1) -> tuple[int, int]:
