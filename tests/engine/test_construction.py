@@ -80,7 +80,7 @@ def test_example_p12_germany_second_base_3_vp_now_and_every_income_phase() -> No
     ]
 
 
-def test_fifth_base_reveals_7_vp() -> None:
+def test_edge_case_11_fifth_base_reveals_7_vp() -> None:
     """Edge case 11: the 5th piece of a row gives 7 VP (every company)."""
     state = make_game()
     germany = state.players["germany"]
@@ -142,7 +142,7 @@ def test_not_enough_engineers() -> None:
     assert message == "Your 2nd construction this round needs 2 Engineers; you have 1."
 
 
-def test_fourth_space_credits_needed_before_engineers() -> None:
+def test_edge_case_8_fourth_space_credits_needed_before_engineers() -> None:
     """Edge case 8: an action space's Credits must be affordable before Engineers go down."""
     state = make_game()
     usa = state.players["usa"]
@@ -215,7 +215,7 @@ def test_powerhouse_refusal_message() -> None:
     assert message == "Your 3rd Powerhouse costs 4 Concrete Mixers; you have 3."
 
 
-def test_red_border_base_and_powerhouse_pay_3_credits() -> None:
+def test_edge_case_8_red_border_base_and_powerhouse_pay_3_credits() -> None:
     """Edge case 8: red-bordered spaces charge Bases and Powerhouses 3 Credits."""
     state = make_game()
     build(state, "usa", "base", "9U")
@@ -224,7 +224,7 @@ def test_red_border_base_and_powerhouse_pay_3_credits() -> None:
     assert state.players["usa"].credits == 0
 
 
-def test_red_border_never_charged_for_elevations() -> None:
+def test_edge_case_8_red_border_never_charged_for_elevations() -> None:
     """Edge case 8: an Elevation on a dam standing on a red-bordered space pays no fee."""
     state = make_game()
     state.dams["9U"] = Dam(owner="usa")

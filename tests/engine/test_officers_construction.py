@@ -79,7 +79,7 @@ def test_conduit_without_jill_has_one_payment() -> None:
 # -- Solomon P. Jordan (edge case 7) -------------------------------------------------------
 
 
-def test_derived_15_solomon_mountain_base_with_3_excavators_pays_6_credits() -> None:
+def test_edge_case_7_derived_15_solomon_mountain_base_with_3_excavators_pays_6_credits() -> None:
     state = make_game(mode="full", officers={"italy": "solomon_p_jordan"})
     italy = state.players["italy"]
     italy.excavators = 3
