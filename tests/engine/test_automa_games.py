@@ -91,3 +91,26 @@ def test_replay_of_a_seeded_game_is_identical() -> None:
     assert to_json(again) == to_json(state)
     same_seed, _ = play(7, 2, 2, "introductory")
     assert same_seed.automa == state.automa
+
+
+@pytest.mark.parametrize("deals", ["app", "table"])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_mixed_table_two_humans_and_automas(seed: int, deals: str) -> None:
+    # issue 5: mixed tables (2-3 humans plus Automas, at most 4 seats); table deals too
+    seats: list[dict[str, Any]] = [
+        {"kind": "human", "company": "usa"},
+        {"kind": "human", "company": "germany"},
+        {"kind": "automa", "company": "italy", "automa_level": 1 + seed % 4},
+        {"kind": "automa", "company": "france", "automa_level": 4 - seed % 4},
+    ]
+    state = new_game({"mode": "introductory", "seed": seed, "deals": deals, "seats": seats}).state
+    assert state.turn_order[:2] == ["italy", "france"]  # ruling A11: Automas first, in order
+    rnd = random.Random(seed)
+    for _ in range(4000):
+        if state.finished or state.phase == "game_over":
+            break
+        commands = commands_on_offer(state)
+        automa_turns = [c for c in commands if c["type"] == "automa_turn"]
+        state = execute(state, automa_turns[0] if automa_turns else rnd.choice(commands)).state
+        check_invariants(state)
+    assert state.finished or state.phase == "game_over"
