@@ -114,9 +114,11 @@ def acting_player(state: GameState) -> str | None:
     return state.active
 
 
-def play_game(seed: int, players: int, mode: str, checkpoint_every: int = 60) -> None:
+def play_game(
+    seed: int, players: int, mode: str, checkpoint_every: int = 60, deals: str = "app"
+) -> None:
     rng = random.Random(seed)
-    payload = setup_payload(players, seed=seed, mode=mode)
+    payload = setup_payload(players, seed=seed, mode=mode, deals=deals)
     state = new_game(payload).state
     records: list[dict[str, Any]] = []
     commands: list[dict[str, Any]] = []
@@ -159,16 +161,22 @@ def check_log(
     assert execute(undone, commands[-1]).state == live
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
-def test_random_introductory_games_keep_every_invariant(seed: int, players: int) -> None:
-    play_game(seed, players, "introductory")
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6), players=st.integers(2, 4), deals=st.sampled_from(["app", "table"])
+)
+def test_random_introductory_games_keep_every_invariant(
+    seed: int, players: int, deals: str
+) -> None:
+    play_game(seed, players, "introductory", deals=deals)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
-def test_random_full_games_keep_every_invariant(seed: int, players: int) -> None:
-    play_game(seed, players, "full")
+@given(
+    seed=st.integers(0, 10**6), players=st.integers(2, 4), deals=st.sampled_from(["app", "table"])
+)
+def test_random_full_games_keep_every_invariant(seed: int, players: int, deals: str) -> None:
+    play_game(seed, players, "full", deals=deals)
 
 
 # -- the converse: accepted => offered ---------------------------------------------------------
