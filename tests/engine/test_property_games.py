@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import CommandError, RuleViolation, execute, new_game, rebuild, replay
+from companion.engine.board import SPACES
 from companion.engine.catalog import CONSTRUCTION_SPACES, MANAGEMENT_SPACES
 from companion.engine.state import GameState, from_json, to_json
 from companion.engine.water import capacity
@@ -206,6 +207,37 @@ def candidate_commands(state: GameState, company: str, rng: random.Random) -> li
         out.append(command)
     for n in range(0, state.players[company].engineers + 2):
         out.append({"type": "bank", "player": company, "engineers": n})
+    player = state.players[company]
+    kinds = {"base": "dam", "elevation": "dam", "conduit": "conduit", "powerhouse": "powerhouse"}
+    for structure, kind in kinds.items():
+        spaces = [s for s, space in SPACES.items() if space.kind == kind]
+        for space in rng.sample(spaces, min(6, len(spaces))):
+            for tile in sorted(set(player.tiles)):
+                out.append(
+                    {
+                        "type": "build",
+                        "player": company,
+                        "structure": structure,
+                        "space": space,
+                        "tile": tile,
+                    }
+                )
+    houses = [s for s, owner in state.powerhouses.items() if owner == company]
+    for dam in state.dams:
+        for conduit in state.conduits:
+            for house in houses:
+                for drops in (1, 2):
+                    out.append(
+                        {
+                            "type": "produce",
+                            "player": company,
+                            "space": rng.choice(["TS_P2_L", "TS_0_L", "TS_M2_R"]),
+                            "dam": dam,
+                            "conduit": conduit,
+                            "powerhouse": house,
+                            "drops": drops,
+                        }
+                    )
     return out
 
 
@@ -217,17 +249,17 @@ def _canonical(command: dict[str, Any]) -> str:
     return json.dumps(c, sort_keys=True)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
 def test_everything_execute_accepts_is_offered(seed: int, players: int) -> None:
     rng = random.Random(seed)
     state = new_game(setup_payload(players, seed=seed)).state
-    for _ in range(60):
+    for step in range(150):
         if state.finished:
             break
         company = acting_player(state)
         offered = commands_on_offer(state, company)
-        if state.phase == "actions" and not state.pending and company:
+        if step % 5 == 0 and state.phase == "actions" and not state.pending and company:
             offered_keys = {_canonical(c) for c in offered}
             for command in candidate_commands(state, company, rng):
                 try:
