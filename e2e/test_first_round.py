@@ -51,8 +51,13 @@ def test_setup_first_round_live_phone_undo_and_resume(
     # the whole first round by taps
     while flows.shown(page)["state"]["round"] == 1:
         flows.play_turn(page, game_id)
-        if flows.shown(page)["version"] == 5:
-            page.screenshot(path=str(screens / "tablet-game.png"), animations="disabled")
+        view = flows.shown(page)
+        if view["version"] == 5 and view["options"]["actions"][0]["enabled"]:
+            # the README's picture: Build tapped, the legal spaces and their costs on the map
+            flows.action_button(page, "Build").click()
+            expect(page.locator("svg.map .space.legal").first).to_be_visible()
+            page.screenshot(path=str(screens / "tablet-build-choices.png"), animations="disabled")
+            flows.action_button(page, "Build").click()
     expect(page.locator("#status")).to_contain_text("Round 2")
     expect(phone.locator("#status")).to_contain_text("Round 2")
     phone.screenshot(path=str(screens / "phone-game.png"), full_page=True, animations="disabled")
@@ -65,5 +70,5 @@ def test_setup_first_round_live_phone_undo_and_resume(
     if active:
         expect(page.locator("#status")).to_contain_text(flows.COMPANY_NAMES[active])
     page.screenshot(path=str(screens / "tablet-round2.png"), animations="disabled")
-    shutil.copyfile(screens / "tablet-round2.png", DOCS_SCREENSHOT)
+    shutil.copyfile(screens / "tablet-build-choices.png", DOCS_SCREENSHOT)
     assert not page.js_errors and not phone.js_errors

@@ -2,7 +2,7 @@
 // (optionally with a number inside the server's `range`), or a correction the engine validates.
 import { api, ApiError } from './api.js';
 import { applyUpdate, clearSelection, notify, select, store } from './store.js';
-import { currentChoices } from './render/actions.js';
+import { currentChoices, resolved } from './render/actions.js';
 import { actionLabel } from './names.js';
 
 let hooks = { toast: () => {}, instructions: () => {}, open: () => {}, reload: async () => {} };
@@ -14,6 +14,7 @@ export function setHooks(h) {
 
 /** Build the payload for the selected choice: its ready command plus the stepper's number. */
 export function payloadFor(choice, amount) {
+  if (choice.variants) return { ...resolved(choice, amount).command };
   const command = { ...choice.command };
   if (choice.range) command[choice.range.field] = amount ?? choice.range.min;
   return command;
@@ -57,17 +58,22 @@ function onAction(button) {
     select({ action: null, choice: null, space: null, why: null });
     return;
   }
-  const choices = a?.choices || [];
+  const choices = currentChoices(store.options, { action: type });
   // one possible choice: select it at once, so the second tap is "Confirm"
   const only = choices.length === 1 ? 0 : null;
-  select({ action: type, choice: only, space: null, why: null, amount: only === 0 ? choices[0].range?.min ?? null : null });
+  select({ action: type, choice: only, space: null, why: null, amount: only === 0 ? initialAmount(choices[0]) : null });
 }
 
 function onChoice(index) {
   const choices = currentChoices(store.options, store.ui);
   const choice = choices[index];
   if (!choice) return;
-  select({ choice: index, amount: choice.range ? (choice.range.default ?? choice.range.min) : null });
+  select({ choice: index, amount: initialAmount(choice) });
+}
+
+function initialAmount(choice) {
+  if (choice.variants) return choice.variants.length - 1; // the most drops first
+  return choice.range ? (choice.range.default ?? choice.range.min) : null;
 }
 
 function onSpace(spaceId) {
@@ -75,7 +81,7 @@ function onSpace(spaceId) {
   const matching = all.filter((c) => c.space === spaceId);
   if (!matching.length) return;
   if (matching.length === 1) {
-    select({ space: spaceId, choice: 0, amount: matching[0].range?.min ?? null });
+    select({ space: spaceId, choice: 0, amount: initialAmount(matching[0]) });
   } else {
     select({ space: spaceId, choice: null });
   }
@@ -95,6 +101,10 @@ async function onConfirm(button) {
 
 function onStep(delta) {
   const choice = currentChoices(store.options, store.ui)[store.ui.choice];
+  if (choice?.variants) {
+    select({ amount: Math.max(0, Math.min(choice.variants.length - 1, (store.ui.amount ?? 0) + delta)) });
+    return;
+  }
   if (!choice?.range) return;
   const { min, max } = choice.range;
   select({ amount: Math.max(min, Math.min(max, (store.ui.amount ?? min) + delta)) });

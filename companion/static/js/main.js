@@ -6,7 +6,7 @@ import { listen, send, setHooks } from './intents.js';
 import { companyName, companyLetter, phaseName } from './names.js';
 import { applyUpdate, clearSelection, notify, setConnected, store, subscribe } from './store.js';
 import { connectGame } from './socket.js';
-import { choiceLabel, currentChoices, mapChip, renderActionBar } from './render/actions.js';
+import { choiceLabel, currentChoices, mapChip, mapChipParts, renderActionBar } from './render/actions.js';
 import { badge, companyCard, renderBoard } from './render/company.js';
 import { renderContracts } from './render/contracts.js';
 import { animateAll, renderInstructions } from './render/instructions.js';
@@ -81,7 +81,7 @@ function legalSpaces() {
   const selected = currentChoices(store.options, store.ui)[store.ui.choice];
   for (const c of all) {
     if (!c.space || out.has(c.space)) continue;
-    out.set(c.space, { text: `${choiceLabel(c)} ${mapChip(c)}`.trim(), chip: mapChip(c), selected: selected?.space === c.space });
+    out.set(c.space, { text: `${choiceLabel(c)} ${mapChip(c)}`.trim(), parts: mapChipParts(c), selected: selected?.space === c.space });
   }
   return out;
 }

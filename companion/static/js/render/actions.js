@@ -25,7 +25,9 @@ function chipOf(kind, n) {
 
 function payments(pays) {
   if (!pays) return [];
-  const list = Array.isArray(pays) ? pays : Object.entries(pays).map(([to, credits]) => ({ to, credits }));
+  const list = Array.isArray(pays) ? pays
+    : 'credits' in pays ? [pays] // one payment {owner, credits}
+      : Object.entries(pays).map(([to, credits]) => ({ to, credits }));
   return list.filter((x) => x && (typeof x === 'string' || x.credits)).map((x) => ({
     text: typeof x === 'string' ? x : `pays ${companyName(x.to ?? x.company ?? x.owner)} ${x.credits}₵`, kind: 'cost',
   }));
@@ -61,6 +63,17 @@ export function choiceLabel(choice) {
   return choice.space ?? JSON.stringify(choice.command);
 }
 
+const CHIP_ICONS = { excavators: 'excavator', mixers: 'mixer' };
+
+/** The cost drawn on the map next to a legal space: [{icon, n} | {text}] (Engineers left out). */
+export function mapChipParts(choice) {
+  const chips = typeof choice.preview === 'object' && Array.isArray(choice.preview?.chips) ? choice.preview.chips : null;
+  if (!chips) return [{ text: mapChip(choice) }];
+  return chips.filter((c) => c.kind !== 'engineers' && c.n).map((c) => (CHIP_ICONS[c.kind]
+    ? { icon: CHIP_ICONS[c.kind], n: c.n, label: `${c.n} ${c.kind}` }
+    : { text: c.kind === 'credits' ? `${c.n}₵` : chipOf(c.kind, c.n).text }));
+}
+
 /** The short text drawn on the map next to a legal space. */
 export function mapChip(choice) {
   if (choice.chip) return choice.chip;
@@ -71,7 +84,8 @@ export function mapChip(choice) {
 }
 
 function choiceButton(choice, index, selected, dataName) {
-  const label = choiceLabel(choice);
+  const most = choice.variants?.at(-1);
+  const label = most ? choiceLabel(most).replace(/ · (\d+) drops? · /, ' · up to $1 drops · ') : choiceLabel(choice);
   const chips = previewChips(choice);
   const button = el('button', {
     type: 'button', class: 'choice',
@@ -86,9 +100,16 @@ function choiceButton(choice, index, selected, dataName) {
 }
 
 function confirmBar(root, choice, amount) {
-  const summary = el('span', { class: 'summary', text: choiceLabel(choice) });
+  const shownChoice = resolved(choice, amount);
+  const summary = el('span', { class: 'summary', text: choiceLabel(shownChoice) });
   const parts = [summary];
-  if (choice.range) {
+  if (choice.variants) {
+    const k = choice.variants.indexOf(shownChoice);
+    parts.push(el('span', { class: 'stepper', role: 'group', 'aria-label': 'Drops' },
+      el('button', { type: 'button', 'data-step-amount': '-1', 'aria-label': 'One drop fewer', disabled: k <= 0, text: '−' }),
+      el('output', { 'aria-live': 'polite', text: `${shownChoice.command.drops} drop${shownChoice.command.drops === 1 ? '' : 's'}` }),
+      el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': 'One drop more', disabled: k >= choice.variants.length - 1, text: '+' })));
+  } else if (choice.range) {
     const { min, max, field } = choice.range;
     parts.push(el('span', { class: 'stepper', role: 'group', 'aria-label': field },
       el('button', { type: 'button', 'data-step-amount': '-1', 'aria-label': `Fewer ${field}`, disabled: amount <= min, text: '−' }),
@@ -101,12 +122,49 @@ function confirmBar(root, choice, amount) {
   root.hidden = false;
 }
 
+/**
+ * Choices that differ only in the number of drops (a production system with 1, 2, 3 drops)
+ * become one entry with `variants`, picked with a drop stepper; each variant is still one of
+ * the server's ready commands.
+ */
+function collapseDrops(choices) {
+  const out = [];
+  const byKey = new Map();
+  for (const c of choices) {
+    if (typeof c.command?.drops !== 'number') {
+      out.push(c);
+      continue;
+    }
+    const { drops, ...rest } = c.command;
+    const key = JSON.stringify([c.space, rest]);
+    if (!byKey.has(key)) {
+      const entry = { space: c.space, command: c.command, variants: [] };
+      byKey.set(key, entry);
+      out.push(entry);
+    }
+    byKey.get(key).variants.push(c);
+  }
+  return out.map((c) => {
+    if (!c.variants) return c;
+    if (c.variants.length < 2) return c.variants[0];
+    c.variants.sort((a, b) => a.command.drops - b.command.drops);
+    // the entry previews its largest production; the confirm bar shows the chosen one
+    return { ...c.variants.at(-1), variants: c.variants };
+  });
+}
+
+/** The choice as it stands with the stepper at `amount` (the chosen variant, if any). */
+export function resolved(choice, amount) {
+  if (!choice?.variants) return choice;
+  return choice.variants[Math.max(0, Math.min(choice.variants.length - 1, amount ?? choice.variants.length - 1))];
+}
+
 /** The choices to show now: the pending decision's, or the selected action's (optionally one space). */
 export function currentChoices(options, ui) {
-  if (options?.pending) return options.pending.choices || [];
+  if (options?.pending) return collapseDrops(options.pending.choices || []);
   const action = (options?.actions || []).find((a) => a.type === ui.action);
   const choices = action?.choices || [];
-  return ui.space ? choices.filter((c) => c.space === ui.space) : choices;
+  return collapseDrops(ui.space ? choices.filter((c) => c.space === ui.space) : choices);
 }
 
 /**

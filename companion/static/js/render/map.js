@@ -168,19 +168,38 @@ function drawHeadstreams(layer, board, state) {
   }
 }
 
-function chipText(legal) {
-  return legal.chip ?? '';
+const ICON = 12;
+const CHAR = 7;
+
+function partWidth(part) {
+  return part.icon ? ICON + 1 + String(part.n).length * CHAR : String(part.text).length * CHAR;
+}
+
+/** Where a space's cost chip goes: under a dam, above a conduit, on a powerhouse square. */
+function chipCenter(s) {
+  const [x, y] = s.xy;
+  if (s.kind === 'dam') return [x, y + DAM_H / 2 + 9];
+  if (s.kind === 'conduit') return [x, y - 22];
+  return [x, y];
 }
 
 function drawCostChip(layer, s, legal) {
-  const text = chipText(legal);
-  if (!text) return;
-  const [x, y] = s.xy;
-  const w = Math.max(26, text.length * 7.5 + 10);
-  const yy = s.kind === 'dam' ? y + DAM_H / 2 + 12 : y - 24;
+  const parts = (legal.parts || [{ text: legal.chip ?? '' }]).filter((p) => p.icon || p.text);
+  if (!parts.length) return;
+  const [cx, cy] = chipCenter(s);
+  const w = parts.reduce((sum, p) => sum + partWidth(p), 0) + (parts.length - 1) * 4 + 10;
   const g = svg('g', { class: 'cost-chip', 'aria-hidden': 'true' });
-  g.append(svg('rect', { x: x - w / 2, y: yy - 10, width: w, height: 20, rx: 10 }));
-  g.append(svg('text', { x, y: yy, text }));
+  g.append(svg('rect', { x: cx - w / 2, y: cy - 9, width: w, height: 18, rx: 9 }));
+  let x = cx - w / 2 + 5;
+  for (const part of parts) {
+    if (part.icon) {
+      g.append(svg('use', { href: `/static/icons/sprite.svg#${part.icon}`, x, y: cy - ICON / 2, width: ICON, height: ICON, class: 'chip-icon' }));
+      g.append(svg('text', { x: x + ICON + 1, y: cy, 'text-anchor': 'start', text: part.n }));
+    } else {
+      g.append(svg('text', { x, y: cy, 'text-anchor': 'start', text: part.text }));
+    }
+    x += partWidth(part) + 4;
+  }
   layer.append(g);
 }
 
