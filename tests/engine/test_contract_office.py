@@ -63,6 +63,7 @@ def test_hand_limit_example_page_18_discard_at_once() -> None:
     assert decision.kind == "discard_contracts" and decision.player == "usa"
     assert decision.options["count"] == 1
     assert after.active == "usa"  # the turn is not over before the discard
+    assert after.contract_offer["red"][0] is None  # refilled only at the end of the turn
     # nothing else is legal until the discard is made
     with pytest.raises(RuleViolation, match="First answer"):
         execute(after, {"type": "bank", "player": "usa", "engineers": 1})

@@ -245,3 +245,13 @@ def test_end_of_round_resets_the_board_and_keeps_the_blocked_spaces() -> None:
     assert state.players["usa"].last_round_energy == 4 and state.players["usa"].energy == 0
     assert state.bank == {} and set(state.occupied.values()) == {"blocked"}
     assert state.turn_order == ["germany", "usa"]
+
+
+def test_revealed_incomes_are_paid_at_the_start_of_each_later_round() -> None:
+    # Income (p. 10), edge case 12: Germany's 2nd Base reveals 3 VP (company board)
+    state = make_state(2)
+    state.players["germany"].built["base"] = 2
+    state = _everyone_banks_and_passes(state)
+    income = [line for line in state.players["germany"].ledger if line.category == "income"]
+    assert [(line.round, line.vp) for line in income] == [(2, 3)]
+    assert not [line for line in state.players["usa"].ledger if line.category == "income"]
