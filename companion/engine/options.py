@@ -85,14 +85,17 @@ def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
 
     choices = []
     for option in construction.build_options(state, company):
-        for payment_command in _payment_commands(option):
+        commands = _payment_commands(option)
+        for payment_command in commands:
+            preview = _payment_preview(option, payment_command.get("payment"))
+            label = option.get("label") or _build_label(option)
+            if len(commands) > 1:  # Jill, Solomon, L2_ANY: say which payment (Appendix 3-4)
+                label += f" · pay {_payment_text(preview)}"
             choices.append(
                 {
-                    "label": option.get("label")
-                    or f"{str(option.get('structure', '')).title()} on {option.get('space')}"
-                    f" ({option.get('tile') or 'no'} tile)",
+                    "label": label,
                     "space": option.get("space"),
-                    "preview": option.get("preview", option.get("chips")),
+                    "preview": preview,
                     "command": {"type": "build", "player": company, **payment_command},
                 }
             )
@@ -102,6 +105,55 @@ def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
         else "No structure can be built now (tiles, Machineries, Engineers or free spaces)."
     )
     return choices, why
+
+
+def _build_label(option: dict[str, Any]) -> str:
+    tile = option.get("tile") or "no"
+    copies = f" copying {option['copies']}" if option.get("copies") else ""
+    return (
+        f"{str(option.get('structure', '')).title()} on {option.get('space')} ({tile} tile{copies})"
+    )
+
+
+def _payment_preview(option: dict[str, Any], payment: dict[str, int] | None) -> Any:
+    """The option's preview for one payment: Machineries and Credits of that payment.
+
+    construction.build_options previews its first payment; another payment (Solomon's
+    Credits instead of Machineries, Jill's Concrete Mixers, L2_ANY) changes the numbers.
+    """
+    preview = option.get("preview", option.get("chips"))
+    payments = option.get("payments") or []
+    if not payment or not isinstance(preview, dict) or not payments:
+        return preview
+    first = payments[0].get("payment", {})
+    fixed = int(preview.get("credits", 0)) - int(first.get("credits", 0))
+    out = {
+        **preview,
+        "excavators": int(payment.get("excavators", 0)),
+        "mixers": int(payment.get("mixers", 0)),
+        "credits": fixed + int(payment.get("credits", 0)),
+        "credits_for_machineries": int(payment.get("credits", 0)),
+    }
+    out["chips"] = [
+        {"kind": k, "n": out[k]}
+        for k in ("engineers", "excavators", "mixers", "credits")
+        if out.get(k)
+    ]
+    return out
+
+
+def _payment_text(preview: Any) -> str:
+    if not isinstance(preview, dict):
+        return "as shown"
+    parts = []
+    for key, word in (("excavators", "Excavator"), ("mixers", "Concrete Mixer")):
+        n = int(preview.get(key, 0))
+        if n:
+            parts.append(f"{n} {word}{'s' if n > 1 else ''}")
+    instead = int(preview.get("credits_for_machineries", 0))
+    if instead:
+        parts.append(f"{instead} Credits instead of Machineries")
+    return ", ".join(parts) or "nothing"
 
 
 def _payment_commands(option: dict[str, Any]) -> list[dict[str, Any]]:
@@ -165,7 +217,11 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
                 {
                     "label": f"{space.id}: {' + '.join(letters)} ({when})",
                     "space": space.id,
-                    "preview": {"headstreams": letters, "credits": space.total_credits},
+                    "preview": {
+                        "headstreams": letters,
+                        "credits": space.total_credits,
+                        **_flow_preview(state, letters, space.effect.get("flow") == "immediately"),
+                    },
                     "command": {
                         "type": "water",
                         "player": company,
@@ -175,6 +231,21 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
                 }
             )
     return choices, why
+
+
+def _flow_preview(state: GameState, letters: list[str], now: bool) -> dict[str, Any]:
+    """Where the new drops go: `stops_at` for drops flowing at once (None: off the map),
+    `water_flow` = what each dam would catch in the Water Flow phase otherwise.
+
+    Read through water.capacity, so Graziano Del Monte's 4-drop dams (and Mahiri's copy of
+    him this turn) show in the preview (ruling R11).
+    """
+    from companion.engine import water
+
+    if now:
+        return {"stops_at": [water.reach_from_headstream(state, letter) for letter in letters]}
+    extra = {letter: letters.count(letter) for letter in set(letters)}
+    return {"water_flow": water.simulate_catches(state, extra)}
 
 
 def _bank(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
