@@ -524,4 +524,60 @@ def set_up(rec: Recorder, payload: dict[str, Any]) -> None:
             board=board,
             rng_counter=dealer.counter,
         )
-        full_draft(rec, setup, draws, dealer)
+        if all(s.company and s.officer for s in setup.seats if s.kind == "human"):
+            records, order = chosen_players(setup, payload, draws, dealer)
+            seat_players(rec, records, order)
+        else:
+            full_draft(rec, setup, draws, dealer)
+
+
+def chosen_players(
+    setup: Setup, payload: dict[str, Any], draws: dict[str, Any], dealer: Dealer
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """Full game whose table already chose every company and officer (no draft to record).
+
+    Starting Contracts: each seat's `contract`, else `draws["starting_contracts"]` in seat
+    order, else dealt. Seat order is the selection order, so the turn order reverses it
+    (p. 9); Automas first (ruling A11).
+    """
+    humans = [i for i, s in enumerate(setup.seats) if s.kind == "human"]
+    officers = [setup.seats[i].officer for i in humans]
+    for officer in officers:
+        if officer not in catalog.BASE_OFFICERS:
+            raise CommandError(f"Unknown Executive Officer {officer!r}.")
+    if len(set(officers)) != len(officers):
+        raise RuleViolation(
+            "officer_twice", "Each Executive Officer can be played by one seat only."
+        )
+    raw = payload.get("seats") or []
+    given = [raw[i].get("contract") for i in humans]
+    if all(given):
+        contracts = _check_drawable(
+            "Starting Contracts", given, list(catalog.STARTING_CONTRACTS), len(humans)
+        )
+    else:
+        contracts = _draw(
+            dealer,
+            draws,
+            "starting_contracts",
+            "Starting Contracts",
+            list(catalog.STARTING_CONTRACTS),
+            len(humans),
+        )
+    taken = {s.company for s in setup.seats if s.company}
+    pool = [c for c in catalog.BASE_COMPANIES if c not in taken]
+    free = dealer.sample(pool, sum(1 for seat in setup.seats if not seat.company))
+    records, automas = [], []
+    contract_of = dict(zip(humans, contracts, strict=True))
+    for i, seat in enumerate(setup.seats):
+        if not seat.company:
+            seat.company = free.pop(0)
+        if seat.kind == "automa":
+            automas.append(seat.company)
+            records.append(player_record(seat.company, seat, None, None, setup.mode))
+        else:
+            records.append(
+                player_record(seat.company, seat, seat.officer, contract_of[i], setup.mode)
+            )
+    order = automas + [setup.seats[i].company for i in reversed(humans)]
+    return records, order

@@ -205,3 +205,33 @@ def test_mahiri_starts_with_9_credits() -> None:
 def test_anton_krylov_gets_his_copy_tile() -> None:
     state = _full_with_officer("anton_krylov")
     assert "anton_copy_tile" in state.players["usa"].tiles
+
+
+def test_a_full_game_whose_table_already_chose_needs_no_draft() -> None:
+    payload = {
+        "mode": "full",
+        "seed": 6,
+        "seats": [
+            {"kind": "human", "company": "italy", "officer": "anton_krylov", "contract": "S4"},
+            {"kind": "human", "company": "usa", "officer": "viktor_fiesler", "contract": "S2"},
+            {"kind": "automa", "automa_level": 2},
+        ],
+    }
+    state = new_game(payload).state
+    assert not state.pending and state.phase == "actions"
+    automa = next(c for c, p in state.players.items() if p.is_automa)
+    # Automas first, then the reverse of the selection (seat) order (p. 9, ruling A11)
+    assert state.turn_order == [automa, "usa", "italy"]
+    assert state.players["italy"].contracts == ["S4"]
+    assert state.players["usa"].officer == "viktor_fiesler"
+    assert "anton_copy_tile" in state.players["italy"].tiles
+    with pytest.raises(RuleViolation, match="one seat only"):
+        new_game(
+            {
+                **payload,
+                "seats": [
+                    {"kind": "human", "company": "italy", "officer": "anton_krylov"},
+                    {"kind": "human", "company": "usa", "officer": "anton_krylov"},
+                ],
+            }
+        )
