@@ -1,7 +1,7 @@
 // The action bar: the active player's actions, the legal choices of the selected one with their
 // previews, the confirm bar; plus pending decisions. Everything comes from the server's options.
 import { el, fill } from '../dom.js';
-import { actionLabel, companyName } from '../names.js';
+import { actionLabel, companyName, contract, officer, rewardText } from '../names.js';
 import { badge } from './company.js';
 
 const CHIP_WORDS = {
@@ -83,10 +83,23 @@ export function mapChip(choice) {
   return text.length > 16 ? `${text.slice(0, 15)}…` : text;
 }
 
-function choiceButton(choice, index, selected, dataName) {
+/** Facts a decision's answer names by id (a draft pick: the officer and the contract). */
+function answerChips(choice, pending) {
+  const answer = choice.command?.answer;
+  if (!answer || typeof answer !== 'object') return [];
+  const chips = [];
+  const pair = (pending?.options?.pairs || []).find((x) => x.company === answer.company);
+  if (pair?.officer) chips.push({ text: officer(pair.officer)?.name ?? pair.officer });
+  if (typeof answer.contract === 'string' && contract(answer.contract)) {
+    chips.push({ text: `${answer.contract}: ${rewardText(contract(answer.contract).reward)}`, kind: 'gain' });
+  }
+  return chips;
+}
+
+function choiceButton(choice, index, selected, dataName, pending = null) {
   const most = choice.variants?.at(-1);
   const label = most ? choiceLabel(most).replace(/ · (\d+) drops? · /, ' · up to $1 drops · ') : choiceLabel(choice);
-  const chips = previewChips(choice);
+  const chips = [...previewChips(choice), ...answerChips(choice, pending)];
   const button = el('button', {
     type: 'button', class: 'choice',
     'aria-pressed': selected ? 'true' : 'false',
@@ -196,7 +209,7 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
   const choices = showChoices && canAct ? currentChoices(options, ui) : [];
   const groups = !ui.space && !options?.pending ? spaceGroups(choices) : null;
   if (groups) fill(dom.choices, ...groups.map(groupButton));
-  else fill(dom.choices, ...choices.map((c, i) => choiceButton(c, i, ui.choice === i, 'choice')));
+  else fill(dom.choices, ...choices.map((c, i) => choiceButton(c, i, ui.choice === i, 'choice', options?.pending)));
   if (ui.space) dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← All choices (showing ${ui.space} only)` }));
   const chosen = ui.choice !== null && ui.choice !== undefined ? choices[ui.choice] : null;
   if (chosen) confirmBar(dom.confirm, chosen, ui.amount);

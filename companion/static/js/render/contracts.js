@@ -1,6 +1,15 @@
 // The Contract Office offer (green / yellow / red) and the national contracts still available.
 import { el, fill } from '../dom.js';
+import { CATALOG } from '../catalog.js';
 import { contractChip } from './company.js';
+
+const advanced = new Map(CATALOG.advanced_tiles.map((t) => [t.id, t]));
+
+function patentChip(id) {
+  const tile = advanced.get(id);
+  return el('span', { class: 'contract patent', title: tile?.text ?? id },
+    el('strong', { text: `Patent ${id}` }), el('span', { text: tile?.text ?? '' }));
+}
 
 export function renderContracts(root, state) {
   const items = [];
@@ -10,5 +19,7 @@ export function renderContracts(root, state) {
     }
   }
   for (const id of state.national_contracts || []) items.push(contractChip(id));
+  // the Patent Office (full game): the Advanced Technology tiles on offer
+  for (const id of state.patent_offer || []) if (id) items.push(patentChip(id));
   fill(root, ...items);
 }
