@@ -465,7 +465,8 @@ def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]
     else:
         for kind, label in ACTION_LABELS.items():
             choices, why = BUILDERS[kind](state, company)
-            if kind != "pass" and state.players[company].engineers == 0:
+            # engineer-free tiles (L1_POWERHOUSE, L3_BASE) still build (Appendix 4)
+            if kind not in ("pass", "build") and state.players[company].engineers == 0:
                 choices, why = [], "You have no Engineers left: pass."
             result["actions"].append(
                 {
