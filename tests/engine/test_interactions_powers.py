@@ -292,3 +292,21 @@ def test_usa_gains_during_the_water_flow_phase() -> None:
     steps = [e for e in outcome.events if e["type"] == "energy_moved" and e["company"] == "usa"]
     assert [e["steps"] for e in steps] == [1, 1]
     assert "Water Flow phase" in steps[0]["reason"]
+
+
+# -- advanced tiles in the options (Appendix 4) ---------------------------------------------
+
+
+def test_an_engineer_free_tile_is_offered_with_no_engineers_left() -> None:
+    # Appendix 4, L1_POWERHOUSE: "this can be your last action of the Round even if you run
+    # out of Engineers"
+    state = full_state({"usa": "wilhelm_adler", "italy": "viktor_fiesler"}, active="usa")
+    usa = state.players["usa"]
+    usa.tiles.append("L1_POWERHOUSE")
+    usa.engineers, usa.engineers_out = 0, 12
+    state.bank["usa"] = 12
+    offered = build_choices(state, tile="L1_POWERHOUSE", structure="powerhouse")
+    assert offered and all(c["preview"]["engineers"] == 0 for c in offered)
+    assert not build_choices(state, tile="powerhouse")  # a basic tile needs Engineers
+    state = execute(state, offered[0]["command"]).state
+    assert state.players["usa"].built["powerhouse"] == 1
