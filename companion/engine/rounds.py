@@ -20,6 +20,7 @@ from companion.engine.state import GameState, PlayerState
 
 LAST_ROUND = 5
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
+AUTOMA_INCOME_LEVEL = 2  # Automas take income from difficulty level 2 (automa.md §2)
 
 
 def company_name(company: str) -> str:
@@ -65,9 +66,15 @@ def _phase_changed(state: GameState, e: Event) -> None:
 
 
 def income_step(rec: Recorder, company: str) -> bool:
-    """One company's revealed incomes (p. 10); round 1 has none only because nothing is built."""
+    """One company's revealed incomes (p. 10); round 1 has none only because nothing is built.
+
+    An Automa at level 1 ("Low Voltage") takes no company-board income (automa.md §2).
+    """
     from companion.engine import construction, effects
 
+    player = rec.state.players[company]
+    if player.is_automa and player.automa_level < AUTOMA_INCOME_LEVEL:
+        return True
     for source, rewards in construction.revealed_income_rewards(rec.state, company):
         effects.resolve(
             rec,

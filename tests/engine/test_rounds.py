@@ -255,3 +255,16 @@ def test_revealed_incomes_are_paid_at_the_start_of_each_later_round() -> None:
     income = [line for line in state.players["germany"].ledger if line.category == "income"]
     assert [(line.round, line.vp) for line in income] == [(2, 3)]
     assert not [line for line in state.players["usa"].ledger if line.category == "income"]
+
+
+def test_a_level_one_automa_takes_no_income() -> None:
+    # automa.md §2: level 1 has no company-board income; level 2 has
+    state = make_state(["usa", "germany", "italy"], automas=("germany",))
+    state.players["germany"].built["base"] = 2
+    state.players["germany"].automa_level = 1
+    rec = Recorder(state)
+    rounds.income_step(rec, "germany")
+    assert rec.events == []
+    state.players["germany"].automa_level = 2
+    rounds.income_step(rec, "germany")
+    assert [e["vp"] for e in rec.events if e["type"] == "vp_scored"] == [3]
