@@ -66,3 +66,5 @@ def test_home_lists_games_to_resume_and_join_page(page: Page, phone: Page, scree
     expect(phone.get_by_role("region", name="My company: Italy")).to_be_visible()
     phone.screenshot(path=str(screens / "phone-my-company.png"), animations="disabled")
     assert flows.game(phone, game_id)["seat"] == "italy"
+    # nothing is wider than the phone: no sideways scrolling
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
