@@ -6,11 +6,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import fake_engine
 import pytest
+import web_fake_engine as fake_engine
 from flask import Flask
 from flask.testing import FlaskClient
 from jinja2 import ChoiceLoader, DictLoader
+from web_support import SETUP
 
 from companion.app import create_app
 from companion.extensions import socketio
@@ -23,16 +24,6 @@ STUB_TEMPLATES = {
     "setup.html": "SETUP {% for c in companies %}{{ c.id }} {% endfor %}",
     "game.html": "GAME {{ game_id }} {{ join_code }} {{ join_url }} {{ seat }} {{ view }}",
     "join.html": "JOIN code={{ code }} error={{ error }}",
-}
-
-SETUP: dict[str, Any] = {
-    "mode": "introductory",
-    "deals": "app",
-    "seed": 7,
-    "seats": [
-        {"company": "usa", "name": "Ana", "kind": "human"},
-        {"company": "germany", "name": "Bo", "kind": "human"},
-    ],
 }
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import SETUP
 from flask.testing import FlaskClient
+from web_support import SETUP
 
 
 def score(player: str = "usa", vp: int = 2) -> dict[str, Any]:

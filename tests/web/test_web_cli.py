@@ -12,9 +12,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-import fake_engine
 import pytest
-from conftest import SETUP
+import web_fake_engine as fake_engine
+from web_support import SETUP
 
 from companion import cli
 from companion.store import Store

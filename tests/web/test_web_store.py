@@ -10,9 +10,9 @@ import textwrap
 import threading
 from pathlib import Path
 
-import fake_engine
 import pytest
-from conftest import SETUP
+import web_fake_engine as fake_engine
+from web_support import SETUP
 
 from companion.engine.errors import CommandError, RuleViolation
 from companion.store import (
@@ -251,7 +251,7 @@ def test_two_devices_at_the_same_version_exactly_one_wins(store: Store) -> None:
 KILL_SCRIPT = """
 import os, signal, sys
 sys.path.insert(0, {tests!r})
-import fake_engine
+import web_fake_engine as fake_engine
 from companion.store import Store
 
 store = Store({db!r}, engine=fake_engine.ENGINE)

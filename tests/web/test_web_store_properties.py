@@ -6,11 +6,11 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-import fake_engine
 import pytest
-from conftest import SETUP
+import web_fake_engine as fake_engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from web_support import SETUP
 
 from companion.engine.errors import CommandError, RuleViolation
 from companion.store import NothingToUndo, StaleVersion, Store
