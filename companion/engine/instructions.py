@@ -137,6 +137,16 @@ TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "round_reset": lambda e: "Move every Energy marker to 0 and take all Engineers back.",
     "turn_started": lambda e: f"{_name(e['company'])}'s turn.",
+    # issue 3: the Level I Base / Level II Elevation tiles, Mahiri Sekibo (Appendices 3-4)
+    "tile_drops_added": lambda e: (
+        "Put "
+        + ", ".join(f"{_plural(n, 'drop')} in the dam on {s}" for s, n in e["drops"].items())
+        + " from the general supply."
+    ),
+    "mahiri_activated": lambda e: (
+        "Put 1 Engineer on Mahiri Sekibo's tile: copy "
+        f"{catalog.OFFICERS[e['officer']].name}'s ability for this turn."
+    ),
     "structure_built": lambda e: (
         f"Place a {STRUCTURE[e['structure']]} on {e['space']}"
         + (" (free)." if e.get("free") else ".")
