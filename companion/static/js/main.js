@@ -146,7 +146,7 @@ function render() {
   renderHeader(state);
   const automaTurn = renderAutoma(state);
   if (state.finished) {
-    renderScores($('scores'), state);
+    renderScores($('scores'), state, store.gameId);
     $('action-bar').hidden = true;
   } else {
     $('scores').hidden = true;

@@ -143,7 +143,7 @@ function scoreOrder(state) {
 }
 
 /** The end-of-game scoring table (players × categories), the winner and the tiebreak. */
-export function renderScores(root, state) {
+export function renderScores(root, state, gameId) {
   const { totals, order } = scoreOrder(state);
   const categories = [];
   for (const cats of Object.values(state.final_scores || {})) {
@@ -180,7 +180,10 @@ export function renderScores(root, state) {
       nodes.push(el('p', { text: `Tie on ${totals[winner]} VP broken by the energy of the last round: ${tied.map((c) => `${companyName(c)} ${energy(c)}`).join(' > ')}.` }));
     }
   }
-  nodes.push(table, el('div', { class: 'row' }, el('button', { type: 'button', 'data-print': '', text: 'Print' }), el('a', { class: 'button', href: '/', text: 'Home' })));
+  nodes.push(table, el('div', { class: 'row' },
+    el('button', { type: 'button', 'data-print': '', text: 'Print' }),
+    gameId ? el('a', { class: 'button', href: `/api/games/${encodeURIComponent(gameId)}/log`, download: `barrage-${gameId}-log.json`, text: 'Export the log' }) : '',
+    el('a', { class: 'button', href: '/', text: 'Home' })));
   fill(root, ...nodes);
   root.hidden = false;
 }
