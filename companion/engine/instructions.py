@@ -204,6 +204,35 @@ def _text(e: Event) -> str:
     return str(e.get("reason") or e["type"].replace("_", " ").capitalize())
 
 
+def setup_lines(e: Event) -> list[str]:
+    """The General Setup (pp. 6-7) as the app dealt it, one table step per line."""
+    board = e["board"]
+    lines = [
+        "Headstream tiles: "
+        + ", ".join(
+            f"{tile} on {letter}" for letter, tile in sorted(board["headstream_tiles"].items())
+        )
+        + ".",
+        "Bonus tiles on the Energy Track, rounds 1-5: " + ", ".join(board["bonus_tiles"]) + ".",
+        f"Objective tile: {board['objective']}.",
+        "National contracts face up: " + ", ".join(board["national_contracts"]) + ".",
+    ]
+    for tile_id in board["neutral_dam_tiles"]:
+        tile = catalog.NEUTRAL_DAM_TILES[tile_id]
+        lines.append(
+            f"Neutral dam ({tile_id}): a level-{tile.level} dam on {tile.dam_space} "
+            f"with {_plural(tile.initial_drops, 'drop')}."
+        )
+    for pile, slots in board["contract_offer"].items():
+        lines.append(f"Private contracts face up ({pile}): {', '.join(c for c in slots if c)}.")
+    if board.get("patent_offer"):
+        lines.append("Patent Office: " + ", ".join(t for t in board["patent_offer"] if t) + ".")
+    blocked = sorted(s for s, who in board["occupied"].items() if who == "blocked")
+    if blocked:
+        lines.append("Put unused Engineers on the spaces not used: " + ", ".join(blocked) + ".")
+    return lines
+
+
 def derive(state: GameState, events: list[Event]) -> list[dict[str, Any]]:
     """Numbered table instructions for the events of one command (or of a setup)."""
     steps: list[dict[str, Any]] = []
@@ -216,6 +245,10 @@ def derive(state: GameState, events: list[Event]) -> list[dict[str, Any]]:
             continue
         if e["type"] in ("phase_changed", "round_started", "players_seated"):
             computed = e.get("phase") != "actions"
+        if e["type"] == "game_set_up":
+            for line in setup_lines(e):
+                steps.append({"n": len(steps) + 1, "text": line, "kind": "setup", "company": None})
+            continue
         text = _text(e)
         company = e.get("company")
         if company and (computed or company != actor) and e["type"] not in NAMED:

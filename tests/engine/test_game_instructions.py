@@ -66,3 +66,17 @@ def test_sheets_group_a_computed_phase_by_company_and_headstream() -> None:
     letters = {e["headstream"] for e in outcome.events if e["type"] == "drop_flowed"}
     assert letters and letters <= set(by)
     assert derive(outcome.state, []) == []
+
+
+def test_a_new_game_lists_what_the_app_dealt() -> None:
+    from helpers import setup_payload
+
+    from companion.engine import new_game
+
+    outcome = new_game(setup_payload(2, seed=3))
+    texts = [s["text"] for s in outcome.instructions]
+    state = outcome.state
+    assert texts[0].startswith("Headstream tiles: ")
+    assert any(t.startswith(f"Objective tile: {state.objective}") for t in texts)
+    assert sum(t.startswith("Neutral dam") for t in texts) == 3
+    assert any(t.startswith("Put unused Engineers on the spaces not used: ") for t in texts)
