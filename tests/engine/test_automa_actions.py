@@ -601,3 +601,15 @@ def test_level_4_officers_viktor_and_graziano():
     state.players[A].officer = "graziano_del_monte"
     place_dam(state, "9L", A)
     assert events(turn(state), "structure_built")[0]["structure"] == "base"
+
+
+def test_level_1_income_phase_pays_nothing():
+    # automa.md §2, §9: no company-board income at level 1 (the Income phase, rounds.py)
+    from companion.engine import rounds
+
+    for level, expected in ((1, 16), (2, 16 + 3)):
+        state = automa_game(1, level=level)
+        place_dam(state, "9L", A)
+        place_dam(state, "10L", A)  # 2 Bases: Italy's income slot 2 (3 Credits → 3 VP)
+        rounds.income_step(Recorder(state), A)
+        assert state.players[A].vp == expected
