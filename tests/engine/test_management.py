@@ -245,3 +245,14 @@ def test_buying_a_patent_and_the_refill_at_the_end_of_the_round() -> None:
     assert refill_patents_step(rec, "")
     assert state.patent_offer[:2] == left_in_one
     assert state.patent_offer[2].startswith("L2_")
+
+
+def test_both_spaces_of_an_action_can_be_taken_by_the_same_player() -> None:
+    # Management Actions (p. 15): "Both action spaces can be occupied by the same player
+    # during the same round."
+    state = make_state(2)
+    state = act(state, type="buy_machinery", space="MS_EXC_L")
+    state = act(state, type="bank", engineers=1)
+    state = act(state, type="buy_machinery", space="MS_EXC_R")
+    assert state.occupied["MS_EXC_L"] == state.occupied["MS_EXC_R"] == "usa"
+    assert state.players["usa"].credits == 6 - 2 - 5

@@ -235,3 +235,24 @@ def test_a_full_game_whose_table_already_chose_needs_no_draft() -> None:
                 ],
             }
         )
+
+
+def test_full_game_player_setup_example_page_9() -> None:
+    # p. 9: Sophia selects first (France, a Starting Contract of value 3) and is last in turn
+    # order; Viktor (Italy, value 4) third; Paul (USA, value 3) second; Joanna (Germany, the
+    # remaining contract) first.
+    draws = {
+        "companies": ["france", "italy", "usa", "germany"],
+        "officers": ["wilhelm_adler", "viktor_fiesler", "jill_mcdowell", "solomon_p_jordan"],
+        "starting_contracts": ["S1", "S2", "S3", "S4"],
+    }
+    seats = [{"kind": "human", "name": n} for n in ("Sophia", "Viktor", "Paul", "Joanna")]
+    state = new_game({"mode": "full", "seed": 9, "seats": seats, "draws": draws}).state
+    for company, contract in (("france", "S1"), ("italy", "S4"), ("usa", "S2"), ("germany", "S3")):
+        state = execute(
+            state, {"type": "decide", "answer": {"company": company, "contract": contract}}
+        ).state
+    assert state.turn_order == ["germany", "usa", "italy", "france"]
+    assert state.players["italy"].contracts == ["S4"]
+    assert state.players["france"].name == "Sophia" and state.players["germany"].name == "Joanna"
+    assert state.players["italy"].officer == "viktor_fiesler"
