@@ -251,8 +251,9 @@ def test_both_spaces_of_an_action_can_be_taken_by_the_same_player() -> None:
     # Management Actions (p. 15): "Both action spaces can be occupied by the same player
     # during the same round."
     state = make_state(2)
+    give(state, "usa", credits=10)
     state = act(state, type="buy_machinery", space="MS_EXC_L")
     state = act(state, type="bank", engineers=1)
     state = act(state, type="buy_machinery", space="MS_EXC_R")
     assert state.occupied["MS_EXC_L"] == state.occupied["MS_EXC_R"] == "usa"
-    assert state.players["usa"].credits == 6 - 2 - 5
+    assert state.players["usa"].credits == 10 - 2 - 5
