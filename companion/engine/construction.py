@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import advanced, effects, officers
+from companion.engine.automa import levels
 from companion.engine.board import SPACES, Space
 from companion.engine.catalog import (
     ABILITY_FROM_POWERHOUSES,
@@ -570,6 +571,8 @@ def _reveal(rec: Recorder, company: str, structure: str, piece: int) -> None:
     rewards = COMPANIES[company].incomes.get(structure, {}).get(piece)
     if piece not in INCOME_SLOTS or not rewards:
         return
+    if not levels.has_income(rec.state.players[company]):
+        return  # a level-1 Automa has no company-board income at all (automa.md §2)
     reason = f"Income revealed by your {ORDINALS[piece]} {_name(structure)}"
     rec.emit(
         "income_revealed",

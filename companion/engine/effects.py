@@ -62,8 +62,11 @@ def normalize(rewards: Rewards) -> dict[str, Any]:
 
 
 def automatic_answer(state: GameState, decision: Decision) -> dict[str, Any] | None:
-    """The Automa's answer to a reward Decision (issue 5 fills this in); None: ask the table."""
-    return None
+    """The Automa's answer to a reward Decision of its own seat; None: ask the table."""
+    # imported here: the Automa package itself resolves rewards through this module
+    from companion.engine.automa.rewards import automatic_answer as automa_answer
+
+    return automa_answer(state, decision)
 
 
 def resolve(

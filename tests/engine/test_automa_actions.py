@@ -524,7 +524,6 @@ def test_level_1_has_no_powerhouse_bonus():
         assert events(turn(state), "production_made")[0]["energy"] == energy
 
 
-@pytest.mark.xfail(strict=True, reason="construction._reveal pays incomes to a level-1 Automa")
 def test_level_1_collects_no_income():
     state = automa_game(1, level=1)
     give(state, A, excavators=20)

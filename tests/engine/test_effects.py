@@ -133,9 +133,19 @@ def test_choices_are_asked_machineries_then_drops_then_structure() -> None:
     ]
 
 
-def test_automatic_answer_hook_returns_none_for_now() -> None:
+def test_an_automa_seat_answers_its_machinery_choice_at_once() -> None:
+    # automa.md §6: the wild Machinery is the type it has fewer of (tie: an Excavator)
     state = make_game()
-    state.players["usa"].kind = "automa"
+    usa = state.players["usa"]
+    usa.kind, usa.automa_level = "automa", 2
+    usa.excavators, usa.mixers = 6, 4
+    resolve(state, "usa", {"machineries_any": 1})
+    assert not state.pending
+    assert (usa.excavators, usa.mixers) == (6, 5)
+
+
+def test_a_human_seat_is_asked_for_its_machinery_choice() -> None:
+    state = make_game()
     resolve(state, "usa", {"machineries_any": 1})
     assert effects.automatic_answer(state, state.pending[-1]) is None
     assert state.pending[-1].kind == "choose_machineries"
