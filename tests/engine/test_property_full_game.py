@@ -22,7 +22,7 @@ from helpers import setup_payload
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import execute, legal_options, new_game
+from companion.engine import CommandError, RuleViolation, execute, legal_options, new_game
 from companion.engine.catalog import ADVANCED_TILES, ANTON_TILE, BASE_OFFICERS
 from companion.engine.mahiri import MAHIRI, held_limit
 from companion.engine.state import GameState
@@ -119,3 +119,35 @@ def test_a_fixed_full_game_uses_mahiri_anton_and_advanced_tiles() -> None:
     assert used["patent"] >= 3
     assert used["mahiri"] >= 1
     assert used["advanced_build"] >= 1
+
+
+# -- the converse for Mahiri Sekibo: accepted => offered -------------------------------------
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
+def test_every_mahiri_command_execute_accepts_is_offered(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    officers = [MAHIRI, *[o for o in BASE_OFFICERS if o != MAHIRI][: players - 1]]
+    payload = setup_payload(players, seed=seed, mode="full", draws={"officers": officers})
+    state = new_game(payload).state
+    tried = 0
+    while not state.finished and tried < 400:
+        company = base.acting_player(state)
+        if state.phase == "actions" and not state.pending and company:
+            offered = [
+                c["command"]
+                for a in legal_options(state, company)["actions"]
+                if a["type"] == "mahiri"
+                for c in a["choices"]
+            ]
+            for officer in BASE_OFFICERS:
+                command = {"type": "mahiri", "player": company, "officer": officer}
+                try:
+                    execute(state, command)
+                except (RuleViolation, CommandError):
+                    assert command not in offered
+                    continue
+                assert command in offered, command
+        state = execute(state, choose(state, rng)).state
+        tried += 1
