@@ -185,7 +185,15 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
                     {
                         "label": f"{space.id} ({bonus:+d}) · {label}",
                         "space": space.id,
-                        "preview": {"energy": option.get("energy"), "pays": option.get("pays")},
+                        "preview": {
+                            "energy": option.get("energy"),
+                            "drops": option.get("drops"),
+                            "max_drops": option.get("max_drops"),
+                            "pays": option.get("pays"),
+                            "contracts": option.get("contracts", []),
+                            "system": option.get("system_label", ""),
+                            "credits": space.total_credits,
+                        },
                         "command": {
                             "type": "produce",
                             "player": company,
