@@ -257,3 +257,56 @@ def test_both_spaces_of_an_action_can_be_taken_by_the_same_player() -> None:
     state = act(state, type="buy_machinery", space="MS_EXC_R")
     assert state.occupied["MS_EXC_L"] == state.occupied["MS_EXC_R"] == "usa"
     assert state.players["usa"].credits == 10 - 2 - 5
+
+
+# -- Turbine Station (p. 16) -------------------------------------------------------------------
+
+
+def _usa_system(state: GameState) -> None:
+    from helpers import place_conduit, place_dam, place_powerhouse
+
+    place_dam(state, "1U", "usa", level=2, drops=2)
+    place_conduit(state, "C1R", "usa")  # value 4, to basin 5
+    place_powerhouse(state, "P5-2", "usa")
+
+
+def test_a_production_takes_the_bonus_of_its_turbine_station_space() -> None:
+    state = make_state(4)
+    _usa_system(state)
+    after = act(
+        state, type="produce", space="TS_P2_L", dam="1U", conduit="C1R", powerhouse="P5-2", drops=2
+    )
+    usa = after.players["usa"]
+    assert usa.energy == 4 * 2 + 2 and usa.engineers == 10
+    assert after.dams["1U"].drops == 0 and after.occupied["TS_P2_L"] == "usa"
+
+
+def test_the_red_outlined_turbine_space_costs_3_credits_and_the_malus_space_reduces() -> None:
+    state = make_state(4)
+    _usa_system(state)
+    after = act(
+        state, type="produce", space="TS_P2_R", dam="1U", conduit="C1R", powerhouse="P5-2", drops=1
+    )
+    assert after.players["usa"].credits == 3 and after.players["usa"].energy == 4 + 2
+    after = act(
+        state, type="produce", space="TS_M2_L", dam="1U", conduit="C1R", powerhouse="P5-2", drops=1
+    )
+    assert after.players["usa"].energy == 4 - 2 and after.players["usa"].engineers == 11
+
+
+def test_a_production_space_must_be_a_turbine_station_space() -> None:
+    state = make_state(4)
+    _usa_system(state)
+    with pytest.raises(CommandError):
+        execute(
+            state,
+            {
+                "type": "produce",
+                "player": "usa",
+                "space": "WS_1_L",
+                "dam": "1U",
+                "conduit": "C1R",
+                "powerhouse": "P5-2",
+                "drops": 1,
+            },
+        )
