@@ -73,7 +73,10 @@ def browser() -> Iterator[Any]:
 
 
 def _page(browser: Any, base_url: str, viewport: dict[str, int], **extra: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=viewport, base_url=base_url, **extra)
+    # reduced motion: sheets appear at once, so taps never wait for a slide-in to settle
+    context = browser.new_context(
+        viewport=viewport, base_url=base_url, reduced_motion="reduce", **extra
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     errors: list[str] = []

@@ -1,4 +1,4 @@
-"""A whole introductory game (three people and an Automa) played to the final scores by taps
+"""A whole introductory game (two people and an Automa) played to the final scores by taps
 on the tablet, driving the legal options the page shows; the scoring table equals the engine's
 final scores."""
 
@@ -18,7 +18,7 @@ def _should_build(view: dict) -> bool:
 
 
 def test_whole_introductory_game_to_final_scores(page: Page, phone: Page, screens: Path) -> None:
-    game_id, code = flows.create_game(page, players=4, seed=23, automa_seats=(4,))
+    game_id, code = flows.create_game(page, players=3, seed=23, automa_seats=(3,))
     flows.open_game(page)
     shot = False
     for _ in range(250):

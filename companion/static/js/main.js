@@ -315,7 +315,7 @@ function open(kind, button) {
 
 async function reload() {
   const game = await api.game(store.gameId);
-  store.version = Math.min(store.version, game.version);
+  store.version = Math.min(store.version, game.version - 1); // always take the server's view
   applyUpdate(game);
 }
 

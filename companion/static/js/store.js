@@ -42,6 +42,8 @@ export function clearSelection() {
 export function applyUpdate(payload) {
   if (!payload || typeof payload.version !== 'number') return false;
   if (payload.version < store.version) return false;
+  // the same version twice (the HTTP answer, then the room's broadcast): nothing to redraw
+  if (payload.version === store.version && store.state && !payload.log) return false;
   const changed = payload.version !== store.version;
   store.state = payload.state ?? store.state;
   store.options = payload.options ?? store.options;
