@@ -68,3 +68,17 @@ def test_home_lists_games_to_resume_and_join_page(page: Page, phone: Page, scree
     assert flows.game(phone, game_id)["seat"] == "italy"
     # nothing is wider than the phone: no sideways scrolling
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_delete_a_game_after_confirmation(page: Page) -> None:
+    flows.create_game(page, players=2, seed=8)
+    page.goto("/")
+    games = page.get_by_role("list", name="Saved games")
+    before = games.get_by_role("listitem").count()
+    games.get_by_role("button", name="Delete").first.click()
+    dialog = page.get_by_role("dialog", name="Delete this game?")
+    dialog.get_by_role("button", name="Keep it").click()
+    expect(games.get_by_role("listitem")).to_have_count(before)
+    games.get_by_role("button", name="Delete").first.click()
+    dialog.get_by_role("button", name="Delete for good").click()
+    expect(games.get_by_role("listitem")).to_have_count(before - 1)
