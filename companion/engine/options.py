@@ -388,15 +388,31 @@ def _answer_label(decision: Decision, answer: dict[str, Any]) -> str:
         return ", ".join(f"{k}: {v}" for k, v in answer.items())
 
 
+def _production_energy(decision: Decision, answer: dict[str, Any]) -> str:
+    """The energy of the production option an answer picks (Germany, L2_POWERHOUSE)."""
+    keys = ("dam", "conduit", "powerhouse", "drops")
+    for option in decision.options.get("options") or decision.options.get("productions") or []:
+        if all(option.get(k) == answer.get(k) for k in keys):
+            return f" · {option['energy']} energy"
+    return ""
+
+
 def _known_label(decision: Decision, answer: dict[str, Any]) -> str:
     if decision.kind == "draft_pick":
         return f"{_name(answer['company'])} + {answer['contract']}"
-    if decision.kind == "second_production":
+    if decision.kind in ("second_production", "tile_production"):
         if answer.get("decline"):
             return "Decline"
         label = f"{answer['dam']} → {answer['conduit']} → {answer['powerhouse']}"
-        label += f" · {answer['drops']} drop(s)"
+        label += f" · {answer['drops']} drop(s)" + _production_energy(decision, answer)
         return label + (f" · fulfils {answer['contract']}" if answer.get("contract") else "")
+    if decision.kind == "tile_contract":  # L2_BASE / L3_CONDUIT energy (Appendix 4, R23)
+        if not answer.get("produce"):
+            return "Decline"
+        label = f"Produce {decision.options['energy']} Energy"
+        return label + (f" · fulfils {answer['contract']}" if answer.get("contract") else "")
+    if decision.kind == "tile_effect":  # L1_BASE / L2_ELEVATION drops (Appendix 4, R23)
+        return "Put the drops" if answer.get("accept") else "Decline"
     if "discard" in answer:
         return f"Discard {', '.join(answer['discard'])}"
     if "tile" in answer:
