@@ -310,3 +310,22 @@ def test_an_engineer_free_tile_is_offered_with_no_engineers_left() -> None:
     assert not build_choices(state, tile="powerhouse")  # a basic tile needs Engineers
     state = execute(state, offered[0]["command"]).state
     assert state.players["usa"].built["powerhouse"] == 1
+
+
+def test_the_answers_of_the_full_games_decisions_have_readable_labels() -> None:
+    state = germany_table()
+    command = next(
+        c["command"] for c in choices(state, "produce")
+        if c["command"]["dam"] == "6U" and c["command"]["drops"] == 2
+    )  # fmt: skip
+    state = execute(state, command).state
+    labels = [c["label"] for c in legal_options(state, "germany")["pending"]["choices"]]
+    assert "7U → C7L → P10-3 · 3 drop(s) · 6 energy" in labels
+    assert labels[-1] == "Decline"
+    # Level III Conduit tile: 2 x value 2 = 4 Energy, usable for a contract (R23: declinable)
+    state = full_state({"usa": "wilhelm_adler", "italy": "viktor_fiesler"}, active="usa")
+    state.players["usa"].tiles.append("L3_CONDUIT")
+    command = next(c["command"] for c in build_choices(state, tile="L3_CONDUIT", space="C6R"))
+    state = execute(state, command).state
+    labels = [c["label"] for c in legal_options(state, "usa")["pending"]["choices"]]
+    assert labels[0] == "Produce 4 Energy" and labels[-1] == "Decline"
