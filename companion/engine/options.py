@@ -57,24 +57,35 @@ def _space_label(space: ManagementSpace) -> str:
 def _usable_spaces(
     state: GameState, company: str, section: str
 ) -> tuple[list[ManagementSpace], str]:
-    """Spaces of a section the company can put Engineers on now, and why not if none."""
-    usable, reasons = [], []
+    """Spaces of a section the company can put Engineers on now, and why not if none.
+
+    Spaces not in this game (blocked for the player count, Patent Office in the introductory
+    game) are left out of the reason; if every other space is taken, the reason says so.
+    """
+    usable: list[ManagementSpace] = []
+    taken = 0
+    problems: list[str] = []
     for space in _spaces(section):
+        if space.full_game_only and state.setup.mode != "full":
+            continue
+        holder = state.occupied.get(space.id)
+        if holder == "blocked":
+            continue
+        if holder is not None and space.id != management.BANK:
+            taken += 1
+            continue
         why = management.placement_problem(state, company, space, space.engineers or 1)
         if why is None:
             usable.append(space)
         else:
-            reasons.append(why)
-    why_not = ""
-    if not usable:
-        taken = [r for r in reasons if "already taken" in r]
-        if taken and len(taken) == len(reasons) - sum("not used" in r for r in reasons):
-            why_not = f"{management.SECTION_NAMES[section]} spaces are taken."
-        else:
-            why_not = next(
-                (r for r in reasons if "not used" not in r), reasons[0] if reasons else ""
-            )
-    return usable, why_not
+            problems.append(why)
+    if usable:
+        return usable, ""
+    if problems:
+        return [], problems[0]
+    if taken:
+        return [], f"{management.SECTION_NAMES[section]} spaces are taken."
+    return [], f"{management.SECTION_NAMES[section]} is not used in this game."
 
 
 # -- one builder per action ------------------------------------------------------------------
