@@ -46,7 +46,10 @@ function drawBands(layer, board) {
   const bands = board.areas ? board.areas.map((a) => [a.area, a.y]) : Object.entries(board.area_bands_y || {});
   for (const [area, [y0, y1]] of bands) {
     layer.append(svg('rect', { class: `band-${area}`, x: 0, y: y0, width: board.width, height: y1 - y0 }));
-    layer.append(svg('text', { class: 'band-label', x: board.width - 12, y: y0 + 28, 'text-anchor': 'end', text: area[0].toUpperCase() + area.slice(1) }));
+    // written upwards along the right edge, where no river or conduit runs
+    const x = board.width - 18;
+    const y = (y0 + y1) / 2;
+    layer.append(svg('text', { class: 'band-label', x, y, 'text-anchor': 'middle', transform: `rotate(-90 ${x} ${y})`, text: area[0].toUpperCase() + area.slice(1) }));
   }
 }
 
