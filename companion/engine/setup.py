@@ -393,7 +393,35 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
         automa_company={str(k): v for k, v in automa_company.items()},
         rng_counter=dealer.counter,
     )
-    ask_next_pick(rec)
+    for pick in draws.get("picks") or []:  # the table's picks given with the setup
+        apply_pick(rec, dict(pick))
+    if len(rec.state.draft["picks"]) < len(rec.state.draft["order"]):
+        ask_next_pick(rec)
+    else:
+        finish_draft(rec)
+
+
+def apply_pick(rec: Recorder, answer: dict[str, Any]) -> None:
+    """Record one draft pick {company, contract} of the next seat in selection order (p. 9)."""
+    draft = rec.state.draft
+    if len(draft["picks"]) >= len(draft["order"]):
+        raise RuleViolation("draft", "Every player has already picked.")
+    pairs = {p["company"]: p["officer"] for p in draft["pairs"]}
+    company, contract = answer.get("company"), answer.get("contract")
+    if company not in pairs:
+        raise RuleViolation("draft", f"{company} is not one of the company boards still on offer.")
+    if contract not in draft["contracts"]:
+        raise RuleViolation(
+            "draft", f"{contract} is not one of the Starting Contracts still on offer."
+        )
+    rec.emit(
+        "draft_picked",
+        f"{company} with {pairs[company]} and Starting Contract {contract} chosen.",
+        seat=draft["order"][len(draft["picks"])],
+        company=company,
+        officer=pairs[company],
+        contract=contract,
+    )
 
 
 def ask_next_pick(rec: Recorder) -> None:
@@ -447,24 +475,18 @@ def _draft_picked(state: GameState, e: Event) -> None:
 @resolves("draft_pick")
 def resolve_draft_pick(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
     """A player picks a company+officer pair and a Starting Contract (Full Game Setup, p. 9)."""
-    pairs = {p["company"]: p["officer"] for p in decision.options["pairs"]}
-    company = answer.get("company")
-    contract = answer.get("contract")
-    if company not in pairs:
-        raise RuleViolation("draft", f"{company} is not one of the company boards still on offer.")
-    if contract not in decision.options["contracts"]:
+    pairs = {p["company"] for p in decision.options["pairs"]}
+    if answer.get("company") not in pairs:
         raise RuleViolation(
-            "draft", f"{contract} is not one of the Starting Contracts still on offer."
+            "draft", f"{answer.get('company')} is not one of the company boards still on offer."
+        )
+    if answer.get("contract") not in decision.options["contracts"]:
+        raise RuleViolation(
+            "draft",
+            f"{answer.get('contract')} is not one of the Starting Contracts still on offer.",
         )
     rec.emit("decision_resolved", "Draft pick made.")
-    rec.emit(
-        "draft_picked",
-        f"{company} with {pairs[company]} and Starting Contract {contract} chosen.",
-        seat=decision.options["seat"],
-        company=company,
-        officer=pairs[company],
-        contract=contract,
-    )
+    apply_pick(rec, answer)
     draft = rec.state.draft
     if len(draft["picks"]) < len(draft["order"]):
         ask_next_pick(rec)

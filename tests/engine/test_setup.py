@@ -256,3 +256,20 @@ def test_full_game_player_setup_example_page_9() -> None:
     assert state.players["italy"].contracts == ["S4"]
     assert state.players["france"].name == "Sophia" and state.players["germany"].name == "Joanna"
     assert state.players["italy"].officer == "viktor_fiesler"
+
+
+def test_draft_picks_can_come_with_the_setup() -> None:
+    draws = {
+        "companies": ["france", "italy"],
+        "officers": ["wilhelm_adler", "viktor_fiesler"],
+        "starting_contracts": ["S1", "S4"],
+        "picks": [{"company": "italy", "contract": "S1"}, {"company": "france", "contract": "S4"}],
+    }
+    state = new_game(setup_payload(2, mode="full", seed=2, draws=draws)).state
+    assert not state.pending and state.phase == "actions"
+    assert state.turn_order == ["france", "italy"]
+    assert state.players["italy"].officer == "viktor_fiesler"
+    assert state.players["france"].contracts == ["S4"]
+    bad = {**draws, "picks": [{"company": "usa", "contract": "S1"}]}
+    with pytest.raises(RuleViolation, match="still on offer"):
+        new_game(setup_payload(2, mode="full", seed=2, draws=bad))
