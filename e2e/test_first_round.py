@@ -60,6 +60,8 @@ def test_setup_first_round_live_phone_undo_and_resume(
             flows.action_button(page, "Build").click()
     expect(page.locator("#status")).to_contain_text("Round 2")
     expect(phone.locator("#status")).to_contain_text("Round 2")
+    phone.screenshot(path=str(screens / "phone-instructions.png"), animations="disabled")
+    flows.close_instructions(phone)
     phone.screenshot(path=str(screens / "phone-game.png"), full_page=True, animations="disabled")
 
     # reload and resume: the same round, the same player to act, nothing lost
