@@ -24,8 +24,8 @@ from companion.engine.board import SPACES
 from companion.engine.catalog import CONSTRUCTION_SPACES, MANAGEMENT_SPACES
 from companion.engine.events import apply
 from companion.engine.game import _execute
+from companion.engine.mahiri import held_limit
 from companion.engine.state import GameState, from_json, to_json
-from companion.engine.water import capacity
 
 ENGINEERS = 12
 
@@ -90,7 +90,8 @@ def check_invariants(
 ) -> None:
     assert board_drops(after) == board_drops(before) + drops_balance(events)
     for space, dam in after.dams.items():
-        assert 0 <= dam.drops <= capacity(after, space), space
+        # capacity, or Mahiri's 4th drop kept after her copy of Graziano (Appendix 3)
+        assert 0 <= dam.drops <= held_limit(after, space), space
     assert all(v >= 0 for v in after.headstreams.values())
     tracker.follow(events)
     for company, p in after.players.items():
