@@ -6,16 +6,15 @@ purchases, advanced tiles used for constructions, Mahiri's copies: every command
 holds (`test_property_games.check_invariants`, imported, not copied), and at checkpoints and
 at the end replay == rebuild == live and undo-then-redo == original.
 
-One reading is widened for Mahiri Sekibo only (rulebook Appendix 3): her level-3 dam may
+The dam limit of the shared checker is `mahiri.held_limit`: Mahiri Sekibo's level-3 dam may
 keep the 4th drop caught while she copied Graziano Del Monte "as long as the 4 drops don't
-leave the dam" (`mahiri.held_limit` instead of `water.capacity`).
+leave the dam" (rulebook Appendix 3).
 """
 
 from __future__ import annotations
 
 import random
 from typing import Any
-from unittest.mock import patch
 
 import test_property_games as base
 from helpers import setup_payload
@@ -24,7 +23,7 @@ from hypothesis import strategies as st
 
 from companion.engine import CommandError, RuleViolation, execute, legal_options, new_game
 from companion.engine.catalog import ADVANCED_TILES, ANTON_TILE, BASE_OFFICERS
-from companion.engine.mahiri import MAHIRI, held_limit
+from companion.engine.mahiri import MAHIRI
 from companion.engine.state import GameState
 
 # types of action a random player favours so that full-game powers are really exercised
@@ -106,16 +105,14 @@ def test_random_full_games_with_officers_and_advanced_tiles_keep_every_invariant
     drawn = list(officers[:players])
     if with_mahiri and MAHIRI not in drawn:
         drawn[-1] = MAHIRI
-    with patch.object(base, "capacity", held_limit):
-        used = play_full_game(seed, players, drawn)
+    used = play_full_game(seed, players, drawn)
     assert used["patent"] > 0  # the Patent Office was used in every game
 
 
 def test_a_fixed_full_game_uses_mahiri_anton_and_advanced_tiles() -> None:
     """One seeded 4-player game whose random play reaches every full-game power."""
     officers = ["mahiri_sekibo", "anton_krylov", "graziano_del_monte", "solomon_p_jordan"]
-    with patch.object(base, "capacity", held_limit):
-        used = play_full_game(7, 4, officers)
+    used = play_full_game(7, 4, officers)
     assert used["patent"] >= 3
     assert used["mahiri"] >= 1
     assert used["advanced_build"] >= 1
@@ -151,3 +148,14 @@ def test_every_mahiri_command_execute_accepts_is_offered(seed: int, players: int
                 assert command in offered, command
         state = execute(state, choose(state, rng)).state
         tried += 1
+
+
+def test_the_shared_invariant_accepts_mahiris_4th_drop_after_her_copy_of_graziano() -> None:
+    """Appendix 3: the 4 drops stay "as long as they don't leave the Dam", after the turn too."""
+    from helpers import make_state, place_dam
+
+    draws = {"companies": ["usa", "italy"], "officers": [MAHIRI, "graziano_del_monte"]}
+    state = make_state(2, mode="full", draws=draws)
+    place_dam(state, "1U", "usa", level=3, drops=4)  # caught while copying, copy now over
+    assert state.players["usa"].copied_officer is None
+    base.check_invariants(state, state, [], base.Tracker(state))
