@@ -329,3 +329,13 @@ def test_the_answers_of_the_full_games_decisions_have_readable_labels() -> None:
     state = execute(state, command).state
     labels = [c["label"] for c in legal_options(state, "usa")["pending"]["choices"]]
     assert labels[0] == "Produce 4 Energy" and labels[-1] == "Decline"
+
+
+def test_graziano_4_drops_score_4_vp_at_the_end_of_the_game() -> None:
+    # companies.md §5.1: Graziano affects "end-game 1 VP per held drop"
+    from companion.engine.scoring import water_vp
+
+    state = full_state({"italy": "graziano_del_monte", "usa": "wilhelm_adler"}, active="italy")
+    place_dam(state, "1U", "italy", level=3, drops=4)
+    place_dam(state, "2U", "neutral", level=3, drops=3)
+    assert water_vp(state, "italy") == 4
