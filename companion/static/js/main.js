@@ -53,8 +53,17 @@ function renderHeader(state) {
   const order = $('order');
   order.replaceChildren(el('span', { text: 'Order:' }), ...(state.turn_order || []).flatMap((c, i) => [
     i ? el('span', { 'aria-hidden': 'true', text: '›' }) : null,
-    el('span', { class: `badge co-${c}`, title: companyName(c), 'aria-label': companyName(c), text: companyLetter(c) }),
+    el('span', {
+      class: `badge co-${c}${state.players[c]?.passed ? ' passed' : ''}`,
+      title: companyName(c),
+      'aria-label': `${companyName(c)}${state.players[c]?.passed ? ' (passed)' : ''}`,
+      text: companyLetter(c),
+    }),
   ]).filter(Boolean));
+  if (state.drops_warning) {
+    // ruling R14: the table may run out of drop pieces; the app keeps counting
+    order.append(el('span', { class: 'chip cost', text: 'More than 30 drops on the board' }));
+  }
 }
 
 function renderCompanies(state) {
