@@ -260,7 +260,9 @@ function openMenu() {
     nodes.push(el('p', {}, 'Join code: ', el('span', { class: 'join-code', text: store.joinCode })),
       el('div', { class: 'qr' }, el('img', { src: api.qrUrl(store.gameId), alt: 'QR code to join this game' })));
   }
-  nodes.push(el('h3', { text: 'This device plays' }), claim, el('p', {}, el('a', { class: 'button', href: '/', text: 'All games (home)' })));
+  nodes.push(el('h3', { text: 'This device plays' }), claim, el('p', { class: 'row' },
+    el('a', { class: 'button', href: `/audit/games/${encodeURIComponent(store.gameId)}`, text: 'Score audit' }),
+    el('a', { class: 'button', href: '/', text: 'All games (home)' })));
   openSheet('menu', 'Game', nodes);
 }
 

@@ -182,6 +182,7 @@ export function renderScores(root, state, gameId) {
   }
   nodes.push(table, el('div', { class: 'row' },
     el('button', { type: 'button', 'data-print': '', text: 'Print' }),
+    gameId ? el('a', { class: 'button primary', href: `/audit/games/${encodeURIComponent(gameId)}`, text: 'Full score audit' }) : '',
     gameId ? el('a', { class: 'button', href: `/api/games/${encodeURIComponent(gameId)}/log`, download: `barrage-${gameId}-log.json`, text: 'Export the log' }) : '',
     el('a', { class: 'button', href: '/', text: 'Home' })));
   fill(root, ...nodes);
