@@ -81,12 +81,13 @@ class Engine:
     rebuild: Callable[[dict, list[dict]], Any]
     to_json: Callable[[Any], dict]
     from_json: Callable[[dict], Any]
+    view: Callable[[Any], dict] | None = None  # to_json plus derived values, for devices
 
 
 def default_engine() -> Engine:
     """The real rules engine (imported late so the store loads before the engine exists)."""
     import companion.engine as engine
-    from companion.engine import state
+    from companion.engine import state, view
 
     return Engine(
         new_game=engine.new_game,
@@ -95,6 +96,7 @@ def default_engine() -> Engine:
         rebuild=engine.rebuild,
         to_json=state.to_json,
         from_json=state.from_json,
+        view=view.state_view,
     )
 
 

@@ -107,6 +107,12 @@ def game_log(game_id: str) -> list[dict[str, Any]]:
     return [log_entry(r) for r in store().records(game_id)]
 
 
+def state_json(state: Any) -> dict[str, Any]:
+    """The state as devices draw it (with derived values such as dam capacities)."""
+    engine = store().engine
+    return (engine.view or engine.to_json)(state)
+
+
 def game_view(game_id: str, player: str | None = None) -> dict[str, Any]:
     """Everything a device needs to draw a game: state, legal options, version, recent log."""
     s = store()
@@ -115,7 +121,7 @@ def game_view(game_id: str, player: str | None = None) -> dict[str, Any]:
     return {
         "game": summary,
         "version": version,
-        "state": s.engine.to_json(state),
+        "state": state_json(state),
         "options": s.engine.legal_options(state, player),
         "log": game_log(game_id)[-RECENT_LOG:],
         "setup_outcome": s.setup_outcome(game_id) if version == 0 else None,
@@ -132,7 +138,7 @@ def update_payload(committed: Committed) -> dict[str, Any]:
     return {
         "game_id": committed.game_id,
         "version": committed.version,
-        "state": s.engine.to_json(committed.state),
+        "state": state_json(committed.state),
         "options": s.engine.legal_options(committed.state, None),
         "record": entry,
     }

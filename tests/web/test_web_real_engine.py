@@ -134,7 +134,7 @@ def test_a_setup_the_engine_refuses_is_a_client_error(tmp_path: Path) -> None:
 
 def test_the_export_replays_to_the_live_state(real: Any) -> None:
     from companion.engine import replay
-    from companion.engine.state import to_json
+    from companion.engine.view import state_view
 
     client, game_id, _ = real
     play(client, game_id, 8)
@@ -147,4 +147,4 @@ def test_the_export_replays_to_the_live_state(real: Any) -> None:
     assert len(log["commands"]) == 7
     assert len(log["records"]) == 9
     live = client.get(f"/api/games/{game_id}").get_json()["state"]
-    assert to_json(replay(log)) == live  # re-deciding the commands gives the stored state
+    assert state_view(replay(log)) == live  # re-deciding the commands gives the stored state

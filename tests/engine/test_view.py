@@ -1,0 +1,31 @@
+"""The device view of a state: derived dam capacities next to the stored data."""
+
+from companion.engine.state import Dam, GameState, PlayerState, to_json
+from companion.engine.view import state_view
+
+
+def _state() -> GameState:
+    state = GameState()
+    state.players["usa"] = PlayerState(company="usa", officer="graziano_del_monte")
+    state.players["italy"] = PlayerState(company="italy", officer="viktor_fiesler")
+    state.dams["1U"] = Dam(owner="usa", level=3, drops=4)
+    state.dams["2U"] = Dam(owner="italy", level=3, drops=3)
+    state.dams["8L"] = Dam(owner="neutral", level=3, drops=1)
+    return state
+
+
+def test_view_shows_graziano_level_3_dams_holding_4_and_others_their_level() -> None:
+    # ruling R11: only Graziano Del Monte's own level-3 dams hold 4, never neutral ones
+    dams = state_view(_state())["dams"]
+    assert dams["1U"]["capacity"] == 4
+    assert dams["2U"]["capacity"] == 3
+    assert dams["8L"]["capacity"] == 3
+
+
+def test_view_adds_capacity_without_changing_the_stored_state() -> None:
+    state = _state()
+    before = to_json(state)
+    view = state_view(state)
+    assert to_json(state) == before
+    assert "capacity" not in before["dams"]["1U"]
+    assert {k: v for k, v in view["dams"]["1U"].items() if k != "capacity"} == before["dams"]["1U"]
