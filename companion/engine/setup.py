@@ -278,18 +278,44 @@ def _game_set_up(state: GameState, e: Event) -> None:
 # -- players -------------------------------------------------------------------------------
 
 
+AUTOMA_OFFICER_LEVEL = 4  # "Overpowered": the Automa gets an Executive Officer
+
+
+def automa_officers(setup: Setup, dealer: Dealer, taken: list[str]) -> dict[str, str]:
+    """Officers of level-4 Automa seats (automa.md §2.2): the seat's own, else one dealt."""
+    seats = [
+        i
+        for i, s in enumerate(setup.seats)
+        if s.kind == "automa" and s.automa_level >= AUTOMA_OFFICER_LEVEL
+    ]
+    given = {i: setup.seats[i].officer for i in seats if setup.seats[i].officer}
+    for officer in given.values():
+        if officer not in catalog.BASE_OFFICERS:
+            raise CommandError(f"Unknown Executive Officer {officer!r}.")
+    used = set(taken) | set(given.values())
+    if len(used) != len(taken) + len(given):
+        raise RuleViolation(
+            "officer_twice", "Each Executive Officer can be played by one seat only."
+        )
+    pool = [o for o in catalog.BASE_OFFICERS if o not in used]
+    dealt = dealer.sample(pool, len(seats) - len(given))
+    return {str(i): given.get(i) or dealt.pop(0) for i in seats}
+
+
 def player_record(
     company: str, seat: Seat, officer: str | None, contract: str | None, mode: str
 ) -> dict[str, Any]:
     """A company's starting components (p. 8; automa.md §1.2) as PlayerState data."""
     automa = seat.kind == "automa"
+    if automa and seat.automa_level < AUTOMA_OFFICER_LEVEL:
+        officer = None  # an Automa plays an officer only at level 4 (automa.md §2.2)
     tiles = list(catalog.PLAYER_START["basic_technology_tiles"][mode])
     if officer == ANTON:
         tiles.append(catalog.ANTON_TILE)
     credits = 0 if automa else (MAHIRI_CREDITS if officer == MAHIRI else 6)
     player = PlayerState(
         company=company,
-        officer=None if automa else officer,
+        officer=officer,
         kind=seat.kind,
         automa_level=seat.automa_level,
         name=seat.name,
@@ -384,6 +410,7 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
         len(humans),
     )
     pairs = [{"company": c, "officer": o} for c, o in zip(companies, officers, strict=True)]
+    automa_officer = automa_officers(setup, dealer, officers)
     rec.emit(
         "draft_opened",
         "Company boards with Executive Officers and Starting Contracts are laid out.",
@@ -391,6 +418,7 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
         contracts=contracts,
         order=humans,
         automa_company={str(k): v for k, v in automa_company.items()},
+        automa_officer=automa_officer,
         rng_counter=dealer.counter,
     )
     for pick in draws.get("picks") or []:  # the table's picks given with the setup
@@ -452,6 +480,7 @@ def _draft_opened(state: GameState, e: Event) -> None:
         "contracts": list(e["contracts"]),
         "order": list(e["order"]),
         "automa_company": dict(e["automa_company"]),
+        "automa_officer": dict(e.get("automa_officer") or {}),
         "picks": [],
     }
     state.rng_counter = e["rng_counter"]
@@ -506,7 +535,8 @@ def finish_draft(rec: Recorder) -> None:
         if seat.kind == "automa":
             company = draft["automa_company"][str(i)]
             automas.append(company)
-            records.append(player_record(company, seat, None, None, setup.mode))
+            officer = draft.get("automa_officer", {}).get(str(i))
+            records.append(player_record(company, seat, officer, None, setup.mode))
         else:
             pick = picks[i]
             records.append(
@@ -591,12 +621,14 @@ def chosen_players(
     free = dealer.sample(pool, sum(1 for seat in setup.seats if not seat.company))
     records, automas = [], []
     contract_of = dict(zip(humans, contracts, strict=True))
+    automa_officer = automa_officers(setup, dealer, officers)
     for i, seat in enumerate(setup.seats):
         if not seat.company:
             seat.company = free.pop(0)
         if seat.kind == "automa":
             automas.append(seat.company)
-            records.append(player_record(seat.company, seat, None, None, setup.mode))
+            officer = automa_officer.get(str(i))
+            records.append(player_record(seat.company, seat, officer, None, setup.mode))
         else:
             records.append(
                 player_record(seat.company, seat, seat.officer, contract_of[i], setup.mode)
