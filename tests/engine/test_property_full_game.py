@@ -159,3 +159,66 @@ def test_the_shared_invariant_accepts_mahiris_4th_drop_after_her_copy_of_grazian
     place_dam(state, "1U", "usa", level=3, drops=4)  # caught while copying, copy now over
     assert state.players["usa"].copied_officer is None
     base.check_invariants(state, state, [], base.Tracker(state))
+
+
+# -- the converse for the full game's constructions: accepted => offered ---------------------
+
+
+def full_build_candidates(state: GameState, company: str, rng: random.Random) -> list[dict]:
+    """Build commands of the full game: every tile of the supply, Anton's copies of the wheel
+    tiles (and Mahiri's copy of Anton, tile None), each with every payment of its cost."""
+    from companion.engine.board import SPACES
+    from companion.engine.construction import effective_tile, structure_cost
+    from companion.engine.wheel import tiles_on_wheel
+
+    player = state.players[company]
+    wheel = sorted(set(tiles_on_wheel(state, company)))
+    tiles: list[tuple[str | None, str | None]] = [(t, None) for t in sorted(set(player.tiles))]
+    tiles += [(t, c) for t in (ANTON_TILE, None) for c in wheel]
+    kinds = {"base": "dam", "elevation": "dam", "conduit": "conduit", "powerhouse": "powerhouse"}
+    out: list[dict] = []
+    for structure, kind in kinds.items():
+        spaces = [s for s, space in SPACES.items() if space.kind == kind]
+        for space in rng.sample(spaces, min(5, len(spaces))):
+            for tile, copies in tiles:
+                command: dict[str, Any] = {"type": "build", "player": company}
+                command.update(structure=structure, space=space, tile=tile)
+                if copies is not None:
+                    command["copies"] = copies
+                cost = structure_cost(
+                    state, company, structure, space, effective_tile(tile, copies)
+                )
+                out.append(command)
+                for payment in cost.payments[1:]:
+                    out.append({**command, "payment": payment.as_dict()})
+    return out
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6), players=st.integers(2, 4), officers=st.permutations(BASE_OFFICERS)
+)
+def test_every_full_game_build_execute_accepts_is_offered(
+    seed: int, players: int, officers: list[str]
+) -> None:
+    rng = random.Random(seed)
+    drawn = list(officers[:players])
+    payload = setup_payload(players, seed=seed, mode="full", draws={"officers": drawn})
+    state = new_game(payload).state
+    for step in range(300):
+        if state.finished:
+            break
+        company = base.acting_player(state)
+        if step % 4 == 0 and state.phase == "actions" and not state.pending and company:
+            offered = {
+                base._canonical(c["command"])
+                for a in legal_options(state, company)["actions"]
+                for c in a["choices"]
+            }
+            for command in full_build_candidates(state, company, rng):
+                try:
+                    execute(state, command)
+                except (RuleViolation, CommandError):
+                    continue
+                assert base._canonical(command) in offered, command
+        state = execute(state, choose(state, rng)).state
