@@ -198,7 +198,7 @@ def full_build_candidates(state: GameState, company: str, rng: random.Random) ->
 @given(
     seed=st.integers(0, 10**6), players=st.integers(2, 4), officers=st.permutations(BASE_OFFICERS)
 )
-def test_every_full_game_build_execute_accepts_is_offered(
+def test_every_full_game_command_execute_accepts_is_offered(
     seed: int, players: int, officers: list[str]
 ) -> None:
     rng = random.Random(seed)
@@ -215,7 +215,8 @@ def test_every_full_game_build_execute_accepts_is_offered(
                 for a in legal_options(state, company)["actions"]
                 for c in a["choices"]
             }
-            for command in full_build_candidates(state, company, rng):
+            candidates = base.candidate_commands(state, company, rng)  # incl. the Patent Office
+            for command in [*candidates, *full_build_candidates(state, company, rng)]:
                 try:
                     execute(state, command)
                 except (RuleViolation, CommandError):
