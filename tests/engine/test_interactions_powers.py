@@ -339,3 +339,26 @@ def test_graziano_4_drops_score_4_vp_at_the_end_of_the_game() -> None:
     place_dam(state, "1U", "italy", level=3, drops=4)
     place_dam(state, "2U", "neutral", level=3, drops=3)
     assert water_vp(state, "italy") == 4
+
+
+def test_level_ii_powerhouse_production_with_its_new_3rd_powerhouse_gets_italys_3_steps() -> None:
+    # Appendix 4: "a production action with a bonus of +2"; the 3rd powerhouse just built
+    # switches on the +1 bonus ... and Italy's ability (Appendix 2) at once
+    state = full_state({"italy": "wilhelm_adler", "usa": "viktor_fiesler"}, active="italy")
+    place_dam(state, "6U", "italy", level=1, drops=1)
+    place_conduit(state, "C6R", "italy")  # value 2 -> basin 7
+    place_powerhouse(state, "P5-2", "italy")
+    place_powerhouse(state, "P9-2", "italy")
+    state.players["italy"].tiles.append("L2_POWERHOUSE")
+    command = next(c["command"] for c in build_choices(state, tile="L2_POWERHOUSE", space="P7-2"))
+    state = execute(state, command).state
+    pending = legal_options(state, "italy")["pending"]
+    assert pending["kind"] == "tile_production"
+    labels = [c["label"] for c in pending["choices"]]
+    # 1 x 2 + 2 (tile) + 1 (3 powerhouses); the starting contract may be fulfilled too
+    assert labels[0] == "6U → C6R → P7-2 · 1 drop(s) · 5 energy"
+    assert labels[-1] == "Decline"
+    state = execute(state, pending["choices"][0]["command"]).state
+    italy = state.players["italy"]
+    assert italy.energy == 5 + 3
+    assert state.occupied.get("TS_P2_L") is None  # no Engineers on the Turbine Station
