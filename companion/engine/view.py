@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.mahiri import held_limit
 from companion.engine.state import GameState, to_json
-from companion.engine.water import capacity
 
 
 def state_view(state: GameState) -> dict[str, Any]:
-    """`to_json(state)` with each dam's current capacity (Graziano Del Monte's 4, ruling R11)."""
+    """`to_json(state)` with each dam's capacity (Graziano Del Monte's 4, ruling R11).
+
+    A level-3 dam of Mahiri Sekibo that caught a 4th drop while copying Graziano shows 4
+    while those drops stay (Appendix 3), so the map never reads "4/3".
+    """
     data = to_json(state)
     for space, dam in data["dams"].items():
-        dam["capacity"] = capacity(state, space)
+        dam["capacity"] = held_limit(state, space)
     return data

@@ -29,3 +29,11 @@ def test_view_adds_capacity_without_changing_the_stored_state() -> None:
     assert to_json(state) == before
     assert "capacity" not in before["dams"]["1U"]
     assert {k: v for k, v in view["dams"]["1U"].items() if k != "capacity"} == before["dams"]["1U"]
+
+
+def test_view_shows_mahiris_kept_4th_drop_as_a_full_dam() -> None:
+    # Appendix 3: Mahiri copying Graziano; the 4 drops stay after the copy has ended
+    state = GameState()
+    state.players["france"] = PlayerState(company="france", officer="mahiri_sekibo")
+    state.dams["3U"] = Dam(owner="france", level=3, drops=4)
+    assert state_view(state)["dams"]["3U"]["capacity"] == 4
