@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 from helpers import commands_on_offer
+from test_property_games import Tracker
+from test_property_games import check_invariants as engine_invariants
 
 from companion.engine import execute, new_game, replay
 from companion.engine.board import SPACES
@@ -53,6 +55,7 @@ def check_invariants(state: GameState) -> None:
 def play(seed: int, automas: int, level: int, mode: str) -> tuple[GameState, list[dict]]:
     rnd = random.Random(seed * 100 + automas * 10 + level)
     state = new_game(payload(seed, automas, level, mode)).state
+    tracker = Tracker(state) if state.players else None  # full game: seated after the draft
     log: list[dict] = []
     for _ in range(4000):
         if state.finished or state.phase == "game_over":
@@ -61,9 +64,15 @@ def play(seed: int, automas: int, level: int, mode: str) -> tuple[GameState, lis
         assert commands, f"nothing to do in {state.phase}, active {state.active}"
         automa_turns = [c for c in commands if c["type"] == "automa_turn"]
         command = automa_turns[0] if automa_turns else rnd.choice(commands)
-        state = execute(state, command).state  # an Automa move is never refused
+        outcome = execute(state, command)  # an Automa move is never refused
+        # every engine invariant (drops, wheel, Machineries, tiles, engineers, ledger) …
+        if tracker is None:
+            tracker = Tracker(outcome.state) if outcome.state.players else None
+        else:
+            engine_invariants(state, outcome.state, outcome.events, tracker)
+        state = outcome.state
         log.append(command)
-        check_invariants(state)
+        check_invariants(state)  # … and the Automa's own
     return state, log
 
 
