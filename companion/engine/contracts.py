@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from companion.engine import draws
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import Decision, GameState
@@ -147,23 +148,13 @@ def refill_step(rec: Recorder, _arg: str) -> bool:
         for slot, contract in enumerate(state.contract_offer[pile]):
             if contract is not None or not state.contract_piles[pile]:
                 continue  # ruling R13: an empty pile leaves the slot empty
-            if state.setup.deals == "table":
-                ask(
-                    rec,
-                    "table_draw",
-                    None,
-                    f"Which {pile} contract was drawn to refill the Contract Office?",
-                    what="contract",
-                    pile=pile,
-                    slot=slot,
-                    drawable=sorted(state.contract_piles[pile]),
-                    answers=[{"tile": t} for t in sorted(state.contract_piles[pile])],
-                )
+            question = f"Which {pile} contract was drawn to refill the Contract Office?"
+            if not draws.draw(rec, "contract", pile, state.contract_piles[pile], slot, question):
                 return False
-            reveal_contract(rec, pile, slot, state.contract_piles[pile][0])
     return True
 
 
+@draws.reveals("contract")
 def reveal_contract(rec: Recorder, pile: str, slot: int, contract: str) -> None:
     rec.emit(
         "contract_revealed",

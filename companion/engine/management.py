@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import catalog, contracts
+from companion.engine import catalog, contracts, draws
 from companion.engine.catalog import ManagementSpace
 from companion.engine.economy import can_pay_credits, gain_credits, gain_machineries, pay_credits
 from companion.engine.errors import CommandError, RuleViolation
-from companion.engine.events import Event, Recorder, applies, ask, resolves
-from companion.engine.state import Decision, GameState
+from companion.engine.events import Event, Recorder, applies
+from companion.engine.state import GameState
 
 HEADSTREAM_LETTERS = ("A", "B", "C", "D")
 SECTION_NAMES = {
@@ -337,23 +337,13 @@ def refill_patents_step(rec: Recorder, _arg: str) -> bool:
         pile = next((p for p in ("I", "II", "III") if state.patent_piles[p]), None)
         if pile is None:
             continue
-        if state.setup.deals == "table":
-            ask(
-                rec,
-                "table_draw",
-                None,
-                f"Which Advanced Technology tile was drawn from pile {pile}?",
-                what="patent",
-                pile=pile,
-                slot=slot,
-                drawable=sorted(state.patent_piles[pile]),
-                answers=[{"tile": t} for t in sorted(state.patent_piles[pile])],
-            )
+        question = f"Which Advanced Technology tile was drawn from pile {pile}?"
+        if not draws.draw(rec, "patent", pile, state.patent_piles[pile], slot, question):
             return False
-        reveal_patent(rec, pile, slot, state.patent_piles[pile][0])
     return True
 
 
+@draws.reveals("patent")
 def reveal_patent(rec: Recorder, pile: str, slot: int, tile: str) -> None:
     rec.emit(
         "patent_tile_revealed",
@@ -385,22 +375,6 @@ def _patent_tile_revealed(state: GameState, e: Event) -> None:
     while len(state.patent_offer) <= e["slot"]:
         state.patent_offer.append(None)
     state.patent_offer[e["slot"]] = e["tile"]
-
-
-@resolves("table_draw")
-def resolve_table_draw(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
-    """The table says which tile it drew (table deals); only a drawable tile is accepted."""
-    tile = answer.get("tile")
-    options = decision.options
-    if tile not in options["drawable"]:
-        raise RuleViolation(
-            "table_draw", f"{tile} cannot be drawn: it is not in that pile any more."
-        )
-    rec.emit("decision_resolved", f"The table drew {tile}.")
-    if options["what"] == "patent":
-        reveal_patent(rec, options["pile"], options["slot"], tile)
-    else:
-        contracts.reveal_contract(rec, options["pile"], options["slot"], tile)
 
 
 ACTIONS: dict[str, Callable[[Recorder, str, dict[str, Any]], None]] = {

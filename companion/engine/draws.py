@@ -1,0 +1,65 @@
+"""Draws from a face-down pile during the game: the app reveals the top tile, or the table says.
+
+App deals keep the piles in their dealt order, so the top tile is the next one; table deals keep
+the piles without an order and ask which tile was drawn (`table_draw`), accepting only a tile
+still in the pile. Used by the Contract Office refill (p. 18, ruling R13) and the Patent Office
+refill (p. 21).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.engine.errors import RuleViolation
+from companion.engine.events import Recorder, ask, resolves
+from companion.engine.state import Decision
+
+Reveal = Callable[[Recorder, str, int, str], None]
+REVEALS: dict[str, Reveal] = {}
+
+
+def reveals(what: str) -> Callable[[Reveal], Reveal]:
+    """Register the function that puts a drawn tile of kind `what` in its slot."""
+
+    def register(reveal: Reveal) -> Reveal:
+        REVEALS[what] = reveal
+        return reveal
+
+    return register
+
+
+def draw(rec: Recorder, what: str, pile: str, pool: list[str], slot: int, question: str) -> bool:
+    """Fill `slot` from `pile` (its tiles `pool`): reveal the top tile or ask the table.
+
+    Returns False when the game now waits for the table's answer (table deals).
+    """
+    if rec.state.setup.deals == "table":
+        drawable = sorted(pool)
+        ask(
+            rec,
+            "table_draw",
+            None,
+            question,
+            what=what,
+            pile=pile,
+            slot=slot,
+            drawable=drawable,
+            answers=[{"tile": t} for t in drawable],
+        )
+        return False
+    REVEALS[what](rec, pile, slot, pool[0])
+    return True
+
+
+@resolves("table_draw")
+def resolve_table_draw(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+    """The table says which tile it drew (table deals); only a drawable tile is accepted."""
+    tile = answer.get("tile")
+    options = decision.options
+    if tile not in options["drawable"]:
+        raise RuleViolation(
+            "table_draw", f"{tile} cannot be drawn: it is not in that pile any more."
+        )
+    rec.emit("decision_resolved", f"The table drew {tile}.")
+    REVEALS[options["what"]](rec, options["pile"], options["slot"], tile)
