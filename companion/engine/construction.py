@@ -230,7 +230,8 @@ def _elevation_error(state: GameState, company: str, space: str) -> str | None:
     if dam.owner == NEUTRAL:
         return f"The dam on {space} is neutral: Elevations go on your own dams only."
     if dam.owner != company:
-        return f"The dam on {space} belongs to {dam.owner}: Elevations go on your own dams only."
+        owner = COMPANIES[dam.owner].name if dam.owner in COMPANIES else dam.owner
+        return f"The dam on {space} belongs to {owner}: Elevations go on your own dams only."
     if dam.level >= MAX_DAM_LEVEL:
         return f"The dam on {space} already has 2 Elevations, the most a dam can have."
     return None
@@ -410,7 +411,7 @@ def plan_build(state: GameState, company: str, command: dict[str, Any]) -> Plan:
             raise RuleViolation(
                 "not_enough_engineers",
                 f"Your {ORDINALS[board_space + 1]} construction this round needs {engineers} "
-                f"Engineers; you have {player.engineers}.",
+                f"Engineer{'' if engineers == 1 else 's'}; you have {player.engineers}.",
             )
     if tile_error:
         raise RuleViolation("no_tile", tile_error)

@@ -293,7 +293,7 @@ def test_elevations_only_on_own_dams_never_neutral() -> None:
     assert message == "The dam on 5L is neutral: Elevations go on your own dams only."
     state.dams["9U"] = Dam(owner="italy")
     message = refusal(state, "usa", "elevation", "9U")
-    assert message == "The dam on 9U belongs to italy: Elevations go on your own dams only."
+    assert message == "The dam on 9U belongs to Italy: Elevations go on your own dams only."
     message = refusal(state, "usa", "elevation", "9L")
     assert message == "There is no dam on 9L: an Elevation goes on one of your own dams."
 
