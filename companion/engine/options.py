@@ -204,6 +204,8 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
                             "contracts": option.get("contracts", []),
                             "system": option.get("system_label", ""),
                             "credits": space.total_credits,
+                            "stops_at": option["stops_at"],
+                            "text": option["flow_text"],
                         },
                         "command": {
                             "type": "produce",

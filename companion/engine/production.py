@@ -142,7 +142,8 @@ def production_options(
     """Every legal production now: each system × number of drops, with a preview.
 
     Each entry: the system, `drops`, `energy`, `pays` ({owner, credits} or None), the
-    `contracts` this production could fulfil, a ready `command` fragment (and one per
+    `contracts` this production could fulfil, where the drops then go (`stops_at`: a dam space
+    or None for off the map, one per drop, and `flow_text`), a ready `command` fragment (and one per
     contract in `commands`), a `label` and the system's `system_label`
     ("3U → C3L(4) → P5-2 · up to 2 drops · 9 energy · pays ITA 2₵").
     """
@@ -178,6 +179,7 @@ def _option(
         "drops": drops,
     }
     contracts = fulfillable_contracts(state, company, energy)
+    stops = _released_stops(state, system, drops)
     pays = {"owner": system.conduit_owner, "credits": credits} if credits else None
     label = f"{system.label()} · {drops} drop{'s' if drops > 1 else ''} · {energy} energy"
     if pays:
@@ -190,11 +192,22 @@ def _option(
         "energy": energy,
         "pays": pays,
         "contracts": contracts,
+        "stops_at": stops,
+        "flow_text": f"Then {water.stops_text(stops)}.",
         "second": second,
         "command": command,
         "commands": [command] + [{**command, "contract": c} for c in contracts],
         "label": label,
     }
+
+
+def _released_stops(state: GameState, system: System, drops: int) -> list[str | None]:
+    """Where the produced drops go: they leave the dam, then flow on from the powerhouse's
+    basin (ruling R16 step 3; edge case 22), as `decide_produce` will let them flow.
+    """
+    held = {space: dam.drops for space, dam in state.dams.items()}
+    held[system.dam] -= drops
+    return water.release_stops(state, SPACES[system.powerhouse].basin, drops, held)
 
 
 def _system_label(system: System, best: dict[str, Any]) -> str:

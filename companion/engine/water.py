@@ -143,6 +143,39 @@ def reach_from_headstream(state: GameState, letter: str) -> str | None:
     return trace(state, headstream=letter).stopped_at
 
 
+def release_stops(
+    state: GameState, from_basin: int, drops: int, held: dict[str, int] | None = None
+) -> list[str | None]:
+    """Where `drops` drops released into `from_basin` stop, one after the other (None: they
+    leave the map). Pure preview of a production's water; `held` overrides the dams' drops.
+    """
+    held = dict(held) if held is not None else {s: d.drops for s, d in state.dams.items()}
+    stops: list[str | None] = []
+    for _ in range(drops):
+        stop = trace(state, from_basin=from_basin, held=held).stopped_at
+        if stop is not None:
+            held[stop] = held.get(stop, 0) + 1
+        stops.append(stop)
+    return stops
+
+
+def stops_text(stops: list[str | None]) -> str:
+    """The stops of some drops as the table reads them: "1 drop stops at 9U, 1 leaves the map"."""
+    counts: dict[str | None, int] = {}
+    for stop in stops:
+        counts[stop] = counts.get(stop, 0) + 1
+    parts = []
+    for stop, n in counts.items():
+        one = n == 1
+        if stop is None:
+            where = "leaves the map" if one else "leave the map"
+        else:
+            where = f"{'stops' if one else 'stop'} at {stop}"
+        noun = "" if parts else (" drop" if one else " drops")
+        parts.append(f"{n}{noun} {where}")
+    return ", ".join(parts)
+
+
 def simulate_catches(state: GameState, extra: dict[str, int] | None = None) -> dict[str, int]:
     """Drops each dam space would catch if the waiting drops (+ `extra`) flowed now.
 

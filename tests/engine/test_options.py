@@ -95,3 +95,37 @@ def test_blocked_spaces_are_never_offered(players: int) -> None:
     blocked = {s for s, who in state.occupied.items() if who == "blocked"}
     offered = {c.get("space") for a in legal_options(state)["actions"] for c in a["choices"]}
     assert not blocked & offered
+
+
+def test_production_previews_say_where_the_drops_go_as_the_production_does() -> None:
+    # Every produce choice of random legal games: the preview's stops are the stops of the
+    # drops the production then releases (p. 16 "Where does the water go?", ruling R16).
+    import random
+
+    from companion.engine import new_game
+    from companion.engine.options import all_commands
+
+    checked = 0
+    for seed in (3, 11):
+        rng = random.Random(seed)
+        state = new_game(
+            {
+                "mode": "introductory",
+                "seed": seed,
+                "seats": [{"kind": "human", "company": c} for c in ("usa", "germany", "italy")],
+            }
+        ).state
+        while not state.finished:
+            if not state.pending:
+                for choice in action(state, "produce")["choices"]:
+                    events = execute(state, choice["command"]).events
+                    made = next(e for e in events if e["type"] == "production_made")
+                    i = events.index(made)
+                    flowed = [e for e in events[i:] if e["type"] == "drop_flowed"]
+                    stops = [e["stopped_at"] for e in flowed[: made["drops"]]]
+                    assert choice["preview"]["stops_at"] == stops
+                    assert choice["preview"]["text"].startswith("Then ")
+                    checked += 1
+            pending = state.pending[-1].player if state.pending else None
+            state = execute(state, rng.choice(all_commands(state, pending or state.active))).state
+    assert checked > 20

@@ -321,6 +321,23 @@ def test_production_options_preview_label_and_commands() -> None:
     assert two["commands"][2] == {**two["command"], "contract": "Y11"}
 
 
+def test_production_options_preview_where_the_drops_go() -> None:
+    # "Where does the water go?" (p. 16): the produced drops flow on from the powerhouse's
+    # basin 5 (5U, 5L, P9, 9U, 9L, exit); Germany's dam 9U has room for 1 drop of its 2.
+    state = table()
+    build(state, "usa", dams={"3U": (2, 2)}, conduits=("C3L",), powerhouses=("P5-2",))
+    build(state, "germany", dams={"9U": (2, 1)})
+    one, two = production.production_options(state, "usa", 0)
+    assert one["stops_at"] == ["9U"]
+    assert one["flow_text"] == "Then 1 drop stops at 9U."
+    assert two["stops_at"] == ["9U", None]
+    assert two["flow_text"] == "Then 1 drop stops at 9U, 1 leaves the map."
+    assert state.dams["9U"].drops == 1  # a preview changes nothing
+    rec = produce(state, "usa", dam="3U", conduit="C3L", powerhouse="P5-2", drops=2)
+    flowed = [e["stopped_at"] for e in events_of(rec, "drop_flowed")]
+    assert flowed == two["stops_at"]
+
+
 def test_production_systems_without_water_for_previews() -> None:
     state = table()
     build(state, "usa", dams={"3U": (2, 0)}, conduits=("C3L",), powerhouses=("P5-2",))
