@@ -130,6 +130,12 @@ def _draw(
     return dealer.sample(pool, k)
 
 
+def _starting_contracts(dealer: Dealer, draws: dict[str, Any], k: int) -> list[str]:
+    """One Starting Contract per human seat (Full Game Player Setup, p. 9)."""
+    pool = list(catalog.STARTING_CONTRACTS)
+    return _draw(dealer, draws, "starting_contracts", "Starting Contracts", pool, k)
+
+
 # -- board setup ---------------------------------------------------------------------------
 
 
@@ -288,18 +294,23 @@ def automa_officers(setup: Setup, dealer: Dealer, taken: list[str]) -> dict[str,
         for i, s in enumerate(setup.seats)
         if s.kind == "automa" and s.automa_level >= AUTOMA_OFFICER_LEVEL
     ]
-    given = {i: setup.seats[i].officer for i in seats if setup.seats[i].officer}
-    for officer in given.values():
-        if officer not in catalog.BASE_OFFICERS:
-            raise CommandError(f"Unknown Executive Officer {officer!r}.")
-    used = set(taken) | set(given.values())
-    if len(used) != len(taken) + len(given):
-        raise RuleViolation(
-            "officer_twice", "Each Executive Officer can be played by one seat only."
-        )
+    given = {i: str(setup.seats[i].officer) for i in seats if setup.seats[i].officer}
+    used = _check_officers([*taken, *given.values()])
     pool = [o for o in catalog.BASE_OFFICERS if o not in used]
     dealt = dealer.sample(pool, len(seats) - len(given))
     return {str(i): given.get(i) or dealt.pop(0) for i in seats}
+
+
+def _check_officers(officers: list[str]) -> set[str]:
+    """The officers chosen for the seats, each a known one and played by one seat only."""
+    for officer in officers:
+        if officer not in catalog.BASE_OFFICERS:
+            raise CommandError(f"Unknown Executive Officer {officer!r}.")
+    if len(set(officers)) != len(officers):
+        raise RuleViolation(
+            "officer_twice", "Each Executive Officer can be played by one seat only."
+        )
+    return set(officers)
 
 
 def player_record(
@@ -401,14 +412,7 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
     officers = _draw(
         dealer, draws, "officers", "Executive Officer tiles", officer_pool, len(humans)
     )
-    contracts = _draw(
-        dealer,
-        draws,
-        "starting_contracts",
-        "Starting Contracts",
-        list(catalog.STARTING_CONTRACTS),
-        len(humans),
-    )
+    contracts = _starting_contracts(dealer, draws, len(humans))
     pairs = [{"company": c, "officer": o} for c, o in zip(companies, officers, strict=True)]
     automa_officer = automa_officers(setup, dealer, officers)
     rec.emit(
@@ -423,10 +427,7 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
     )
     for pick in draws.get("picks") or []:  # the table's picks given with the setup
         apply_pick(rec, dict(pick))
-    if len(rec.state.draft["picks"]) < len(rec.state.draft["order"]):
-        ask_next_pick(rec)
-    else:
-        finish_draft(rec)
+    continue_draft(rec)
 
 
 def apply_pick(rec: Recorder, answer: dict[str, Any]) -> None:
@@ -503,19 +504,17 @@ def _draft_picked(state: GameState, e: Event) -> None:
 
 @resolves("draft_pick")
 def resolve_draft_pick(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
-    """A player picks a company+officer pair and a Starting Contract (Full Game Setup, p. 9)."""
-    pairs = {p["company"] for p in decision.options["pairs"]}
-    if answer.get("company") not in pairs:
-        raise RuleViolation(
-            "draft", f"{answer.get('company')} is not one of the company boards still on offer."
-        )
-    if answer.get("contract") not in decision.options["contracts"]:
-        raise RuleViolation(
-            "draft",
-            f"{answer.get('contract')} is not one of the Starting Contracts still on offer.",
-        )
+    """A player picks a company+officer pair and a Starting Contract (Full Game Setup, p. 9).
+
+    The decision offers what is left in the draft, so apply_pick's checks are the answer's.
+    """
     rec.emit("decision_resolved", "Draft pick made.")
     apply_pick(rec, answer)
+    continue_draft(rec)
+
+
+def continue_draft(rec: Recorder) -> None:
+    """Ask the next seat to pick, or seat everyone once all have picked."""
     draft = rec.state.draft
     if len(draft["picks"]) < len(draft["order"]):
         ask_next_pick(rec)
@@ -558,29 +557,22 @@ def set_up(rec: Recorder, payload: dict[str, Any]) -> None:
     draws = dict(payload.get("draws") or {})
     dealer = Dealer(setup.seed)
     board = board_snapshot(setup, draws, dealer)
-    if setup.mode == "introductory":
+    introductory = setup.mode == "introductory"
+    if introductory:  # before the event: it gives the seats their companies
         records, order = introductory_players(setup)
-        rec.emit(
-            "game_set_up",
-            "The table is set up (General Setup, p. 6-7).",
-            setup=asdict(setup),
-            board=board,
-            rng_counter=dealer.counter,
-        )
+    rec.emit(
+        "game_set_up",
+        "The table is set up (General Setup, p. 6-7).",
+        setup=asdict(setup),
+        board=board,
+        rng_counter=dealer.counter,
+    )
+    if introductory:
         seat_players(rec, records, order)
+    elif all(s.company and s.officer for s in setup.seats if s.kind == "human"):
+        seat_players(rec, *chosen_players(setup, payload, draws, dealer))
     else:
-        rec.emit(
-            "game_set_up",
-            "The table is set up (General Setup, p. 6-7).",
-            setup=asdict(setup),
-            board=board,
-            rng_counter=dealer.counter,
-        )
-        if all(s.company and s.officer for s in setup.seats if s.kind == "human"):
-            records, order = chosen_players(setup, payload, draws, dealer)
-            seat_players(rec, records, order)
-        else:
-            full_draft(rec, setup, draws, dealer)
+        full_draft(rec, setup, draws, dealer)
 
 
 def chosen_players(
@@ -593,14 +585,8 @@ def chosen_players(
     (p. 9); Automas first (ruling A11).
     """
     humans = [i for i, s in enumerate(setup.seats) if s.kind == "human"]
-    officers = [setup.seats[i].officer for i in humans]
-    for officer in officers:
-        if officer not in catalog.BASE_OFFICERS:
-            raise CommandError(f"Unknown Executive Officer {officer!r}.")
-    if len(set(officers)) != len(officers):
-        raise RuleViolation(
-            "officer_twice", "Each Executive Officer can be played by one seat only."
-        )
+    officers = [str(setup.seats[i].officer) for i in humans]
+    _check_officers(officers)
     raw = payload.get("seats") or []
     given = [raw[i].get("contract") for i in humans]
     if all(given):
@@ -608,14 +594,7 @@ def chosen_players(
             "Starting Contracts", given, list(catalog.STARTING_CONTRACTS), len(humans)
         )
     else:
-        contracts = _draw(
-            dealer,
-            draws,
-            "starting_contracts",
-            "Starting Contracts",
-            list(catalog.STARTING_CONTRACTS),
-            len(humans),
-        )
+        contracts = _starting_contracts(dealer, draws, len(humans))
     taken = {s.company for s in setup.seats if s.company}
     pool = [c for c in catalog.BASE_COMPANIES if c not in taken]
     free = dealer.sample(pool, sum(1 for seat in setup.seats if not seat.company))
