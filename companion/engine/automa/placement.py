@@ -20,6 +20,7 @@ from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, Dam, GameState
 
 DAM_BASINS: tuple[int, ...] = tuple(b for b in sorted(BASINS) if BASINS[b].dam_spaces)
 POWERHOUSE_BASINS: tuple[int, ...] = tuple(b for b in sorted(BASINS) if BASINS[b].powerhouse_spaces)
+DAM_ORDER: tuple[str, ...] = tuple(s for b in DAM_BASINS for s in BASINS[b].dam_spaces)
 CONDUIT_ORDER: tuple[str, ...] = tuple(
     s
     for b in DAM_BASINS
@@ -91,7 +92,7 @@ def legal_spaces(
             if s not in state.dams
         ]
     elif structure == "elevation":
-        spaces = [s for s in _dam_order() if _is_raisable(state, company, s)]
+        spaces = [s for s in DAM_ORDER if _is_raisable(state, company, s)]
     elif structure == "conduit":
         spaces = [
             s
@@ -112,10 +113,6 @@ def legal_spaces(
     if region:
         spaces = [s for s in spaces if SPACES[s].area == region]
     return spaces
-
-
-def _dam_order() -> tuple[str, ...]:
-    return tuple(s for b in DAM_BASINS for s in BASINS[b].dam_spaces)
 
 
 def _is_raisable(state: GameState, company: str, space: str) -> bool:
@@ -162,11 +159,6 @@ def _with_own_dam(state: GameState, space: str, company: str) -> GameState:
     old = state.dams.get(space)
     dam = Dam(company, old.level + 1, old.drops) if old else Dam(company, 1, 0)
     return replace(state, dams={**state.dams, space: dam})
-
-
-def _first_dam_reached(state: GameState, basin: int) -> str | None:
-    """The first dam with room that water released in `basin` meets (§8.3 "reaches")."""
-    return water.trace(state, from_basin=basin).stopped_at
 
 
 def _headstreams_of(basin: int) -> set[str]:
@@ -293,7 +285,8 @@ def dam_upstream_powerhouse(
         def test(c: str) -> bool:
             hypo = _with_own_dam(state, c, company)
             return any(
-                _owner_kind(owner, company) == kind and _first_dam_reached(hypo, _basin(ph)) == c
+                _owner_kind(owner, company) == kind
+                and water.reach_from_basin(hypo, _basin(ph)) == c
                 for ph, owner in state.powerhouses.items()
             )
 
@@ -339,40 +332,44 @@ def conduit_second_most_powerful(
     return [c for c in candidates if SPACES[c].value == wanted]
 
 
-def _conduit_dam(order: tuple[str, ...]) -> Filter:
+OwnerKinds = Callable[[GameState, str, str], set[str]]
+
+
+def _start_dam_kinds(state: GameState, company: str, conduit: str) -> set[str]:
+    """Whose dams stand in the basin where the conduit starts."""
+    return _dam_owner_kinds(state, _basin(conduit), company)
+
+
+def _end_powerhouse_kinds(state: GameState, company: str, conduit: str) -> set[str]:
+    """Whose powerhouses stand in the basin where the conduit arrives."""
+    return _powerhouse_owner_kinds(state, SPACES[conduit].destination_basin, company)
+
+
+def _conduit_owner_tiers(kinds_of: OwnerKinds, order: tuple[str, ...], doc: str) -> Filter:
+    """A conduit criterion ranking by owners in `order` (the first kind anyone has wins)."""
+
     def criterion(
         state: GameState, company: str, candidates: list[str], criteria: Criteria
     ) -> list[str]:
         return _tiers(
             candidates,
-            *(
-                (lambda c, k=kind: k in _dam_owner_kinds(state, _basin(c), company))
-                for kind in order
-            ),
+            *((lambda c, k=kind: k in kinds_of(state, company, c)) for kind in order),
         )
 
-    criterion.__doc__ = f"DAM: the conduit starts in a basin with a dam: {', '.join(order)}."
+    criterion.__doc__ = f"{doc}: {', '.join(order)}."
     return criterion
+
+
+def _conduit_dam(order: tuple[str, ...]) -> Filter:
+    return _conduit_owner_tiers(
+        _start_dam_kinds, order, "DAM: the conduit starts in a basin with a dam"
+    )
 
 
 def _conduit_powerhouse(order: tuple[str, ...]) -> Filter:
-    def criterion(
-        state: GameState, company: str, candidates: list[str], criteria: Criteria
-    ) -> list[str]:
-        return _tiers(
-            candidates,
-            *(
-                (
-                    lambda c, k=kind: (
-                        k in _powerhouse_owner_kinds(state, SPACES[c].destination_basin, company)
-                    )
-                )
-                for kind in order
-            ),
-        )
-
-    criterion.__doc__ = f"PH: the conduit arrives at a powerhouse: {', '.join(order)}."
-    return criterion
+    return _conduit_owner_tiers(
+        _end_powerhouse_kinds, order, "PH: the conduit arrives at a powerhouse"
+    )
 
 
 def powerhouse_most_powerful_conduit(
@@ -409,7 +406,7 @@ def _powerhouse_in(basins: tuple[int, ...]) -> Filter:
 
 def _feeds(state: GameState, company: str, space: str) -> str | None:
     """Whose dam the water released by a powerhouse on `space` reaches first (own/…/None)."""
-    stop = _first_dam_reached(state, _basin(space))
+    stop = water.reach_from_basin(state, _basin(space))
     return _owner_kind(state.dams[stop].owner, company) if stop else None
 
 
