@@ -1,0 +1,52 @@
+"""Base-game rulings that had no test naming them (rulings.md): R18, R20, R25."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import give, make_state, set_active, setup_payload
+
+from companion.engine import execute, legal_options, new_game
+from companion.engine.errors import CommandError
+
+
+def test_ruling_r18_credits_excavators_and_mixers_in_the_general_supply_are_unlimited() -> None:
+    # ruling R18: no cap however many a player already holds
+    state = make_state(4)
+    set_active(state, "france")
+    give(state, "france", credits=200, excavators=99, mixers=99)
+    state = execute(
+        state, {"type": "buy_machinery", "player": "france", "space": "MS_BOTH_L"}
+    ).state
+    france = state.players["france"]
+    assert (france.credits, france.excavators, france.mixers) == (195, 100, 100)
+    set_active(state, "france")
+    state = execute(state, {"type": "bank", "player": "france", "engineers": 10}).state
+    assert state.players["france"].credits == 205
+
+
+def test_ruling_r20_an_automa_counts_as_a_player_for_the_blocked_spaces() -> None:
+    # ruling R20: 2 humans + 1 Automa is a 3-player game: the "3+" spaces are open
+    with_automa = make_state(("usa", "germany", "italy"), automas=("italy",))
+    two_humans = make_state(("usa", "germany"))
+    three_plus = {"WS_2_L", "WS_2_R", "TS_M1_L", "TS_M1_R"}
+    four_only = {"TS_P1_L", "TS_P1_R", "MS_ANY_L", "MS_ANY_R", "CO_1B_L", "CO_1B_R"}
+    assert set(with_automa.occupied) == four_only
+    assert set(two_humans.occupied) == four_only | three_plus
+    set_active(with_automa, "usa")  # the Automa plays first (ruling A11); a human's options
+    offered = {
+        c["command"].get("space")
+        for a in legal_options(with_automa, "usa")["actions"]
+        for c in a["choices"]
+    }
+    assert "WS_2_L" in offered
+
+
+@pytest.mark.parametrize("officer", ["simone_luciani", "leslie_spencer", "margot_fouche"])
+def test_ruling_r25_cannot_arise_expansion_officers_are_not_in_play(officer: str) -> None:
+    # ruling R25 (France's -3 with Simone Luciani's several contracts) needs the expansion,
+    # which is not implemented: its officers cannot be seated, so the case never occurs.
+    payload = setup_payload(2, mode="full")
+    payload["seats"][0].update(company="france", officer=officer)
+    payload["seats"][1].update(company="usa", officer="viktor_fiesler")
+    with pytest.raises(CommandError):
+        new_game(payload)
