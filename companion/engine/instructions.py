@@ -53,26 +53,24 @@ def _engineers(e: Event) -> str:
     return f"Put {_plural(e['engineers'], 'Engineer')} on the action space {space}."
 
 
+def _pieces(what: dict[str, Any]) -> str:
+    """Tiles and Machineries as the table reads them: "the Base tile and 2 Excavators"."""
+    parts = [f"the {t.replace('_', ' ').title()} tile" for t in what.get("tiles", [])]
+    if what.get("excavators"):
+        parts.append(_plural(what["excavators"], "Excavator"))
+    if what.get("mixers"):
+        parts.append(_plural(what["mixers"], "Concrete Mixer"))
+    return " and ".join(parts)
+
+
 def _wheel_loaded(e: Event) -> str:
-    parts = [f"the {t.replace('_', ' ').title()} tile" for t in e.get("tiles", [])]
-    if e.get("excavators"):
-        parts.append(_plural(e["excavators"], "Excavator"))
-    if e.get("mixers"):
-        parts.append(_plural(e["mixers"], "Concrete Mixer"))
-    return f"Put {' and '.join(parts) or 'nothing'} in the wheel's open segment."
+    return f"Put {_pieces(e) or 'nothing'} in the wheel's open segment."
 
 
 def _wheel_rotated(e: Event) -> str:
-    back = e.get("returned") or {}
-    parts = [f"the {t.replace('_', ' ').title()} tile" for t in back.get("tiles", [])]
-    if back.get("excavators"):
-        parts.append(_plural(back["excavators"], "Excavator"))
-    if back.get("mixers"):
-        parts.append(_plural(back["mixers"], "Concrete Mixer"))
+    back = _pieces(e.get("returned") or {})
     text = "Turn the Construction Wheel one segment."
-    if parts:
-        text += f" Take back {' and '.join(parts)}."
-    return text
+    return f"{text} Take back {back}." if back else text
 
 
 def _drop(e: Event) -> str:
@@ -92,30 +90,8 @@ TEXT: dict[str, Callable[[Event], str]] = {
     "drop_flowed": _drop,
     "credits_paid": lambda e: f"Pay {_plural(e['credits'], 'Credit')}.",
     "credits_gained": lambda e: f"Take {_plural(e['credits'], 'Credit')}.",
-    "machineries_gained": lambda e: (
-        "Take "
-        + " and ".join(
-            x
-            for x in (
-                _plural(e["excavators"], "Excavator") if e["excavators"] else "",
-                _plural(e["mixers"], "Concrete Mixer") if e["mixers"] else "",
-            )
-            if x
-        )
-        + "."
-    ),
-    "machineries_paid": lambda e: (
-        "Return "
-        + " and ".join(
-            x
-            for x in (
-                _plural(e["excavators"], "Excavator") if e["excavators"] else "",
-                _plural(e["mixers"], "Concrete Mixer") if e["mixers"] else "",
-            )
-            if x
-        )
-        + " to the general supply."
-    ),
+    "machineries_gained": lambda e: f"Take {_pieces(e)}.",
+    "machineries_paid": lambda e: f"Return {_pieces(e)} to the general supply.",
     "vp_scored": lambda e: (
         f"{'Score' if e['vp'] > 0 else 'Lose'} {abs(e['vp'])} VP ({e['reason']})."
     ),
