@@ -154,19 +154,7 @@ def do_produce(rec: Recorder, company: str, command: dict[str, Any]) -> None:
             "drops (you cannot place Engineers for an action you cannot perform).",
         )
     place_engineers(rec, company, space)
-    for key in ("dam", "conduit", "powerhouse", "drops"):
-        if key not in command:
-            raise CommandError(f"A produce command needs {key!r}.")
-    production.decide_produce(
-        rec,
-        company,
-        dam=command["dam"],
-        conduit=command["conduit"],
-        powerhouse=command["powerhouse"],
-        drops=int(command["drops"]),
-        bonus=bonus,
-        contract=command.get("contract"),
-    )
+    production.decide_produce(rec, company, **production.production_fields(command), bonus=bonus)
 
 
 # -- Water Management (p. 16) --------------------------------------------------------------

@@ -228,6 +228,26 @@ def second_production_options(
     return production_options(state, company, 0, second=True, exclude_powerhouse=first_powerhouse)
 
 
+def production_fields(command: dict[str, Any]) -> dict[str, Any]:
+    """The system, drops and contract of a produce command or answer, as decide_produce takes
+    them. Raises CommandError when one is missing or the drops are not a number.
+    """
+    missing = [k for k in ("dam", "conduit", "powerhouse", "drops") if k not in command]
+    if missing:
+        raise CommandError(f"A production needs {', '.join(map(repr, missing))}.")
+    try:
+        drops = int(command["drops"])
+    except (TypeError, ValueError):
+        raise CommandError("The number of drops must be a whole number.") from None
+    return {
+        "dam": command["dam"],
+        "conduit": command["conduit"],
+        "powerhouse": command["powerhouse"],
+        "drops": drops,
+        "contract": command.get("contract"),
+    }
+
+
 # -- validating ----------------------------------------------------------------------------
 
 
@@ -448,21 +468,10 @@ def _resolve_second_production(rec: Recorder, decision: Decision, answer: dict[s
             "same_powerhouse",
             f"Germany's second production must use another powerhouse than {first}.",
         )
-    try:
-        dam, conduit, powerhouse = answer["dam"], answer["conduit"], answer["powerhouse"]
-        drops = int(answer["drops"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CommandError("A production needs dam, conduit, powerhouse and drops.") from exc
-    contract = answer.get("contract")
-    check_production(
-        rec.state, company, dam=dam, conduit=conduit, powerhouse=powerhouse, drops=drops,
-        bonus=0, contract=contract, second=True,
-    )  # fmt: skip
+    fields = production_fields(answer)
+    check_production(rec.state, company, **fields, bonus=0, second=True)
     rec.emit("decision_resolved", "Germany's second production", kind=decision.kind)
-    decide_produce(
-        rec, company, dam=dam, conduit=conduit, powerhouse=powerhouse, drops=drops, bonus=0,
-        contract=contract, second=True,
-    )  # fmt: skip
+    decide_produce(rec, company, **fields, bonus=0, second=True)
 
 
 def fulfil_contract(

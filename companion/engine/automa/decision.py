@@ -145,16 +145,8 @@ def _produce(rec: Recorder, company: str, action: TileAction, d: dict[str, Any])
             company=company,
             contract=contract,
         )
-    production.decide_produce(
-        rec,
-        company,
-        dam=d["dam"],
-        conduit=d["conduit"],
-        powerhouse=d["powerhouse"],
-        drops=d["drops"],
-        bonus=action.energy_bonus,
-        contract=contract,
-    )
+    fields = production.production_fields(d)
+    production.decide_produce(rec, company, **fields, bonus=action.energy_bonus)
 
 
 def _water(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
