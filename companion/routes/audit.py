@@ -85,6 +85,7 @@ def load_entry() -> dict[str, Any]:
     return dict(StandaloneEntrySchema().load(payload))
 
 
+@bp.errorhandler(engine_audit.AuditEntryError)
 def entry_errors_response(exc: engine_audit.AuditEntryError) -> tuple[Response, int]:
     """422 with every impossible entry (field path, code, sentence); the entry is kept."""
     errors = [{"field": e.field, "code": e.code, "message": e.message} for e in exc.errors]
@@ -145,23 +146,15 @@ def print_page(game_id: str) -> str | tuple[str, int]:
 
 
 @bp.post("/api/audit/standalone")
-def standalone() -> Response | tuple[Response, int]:
+def standalone() -> Response:
     """Score an untracked game's end from the entry; 422 lists impossible entries."""
-    entry = load_entry()
-    try:
-        return jsonify(engine_audit.audit_standalone(entry))
-    except engine_audit.AuditEntryError as exc:
-        return entry_errors_response(exc)
+    return jsonify(engine_audit.audit_standalone(load_entry()))
 
 
 @bp.post("/api/audit/standalone/export.csv")
-def standalone_csv() -> Response | tuple[Response, int]:
+def standalone_csv() -> Response:
     """The standalone result as CSV: one row per player, then the statements."""
-    entry = load_entry()
-    try:
-        result = engine_audit.audit_standalone(entry)
-    except engine_audit.AuditEntryError as exc:
-        return entry_errors_response(exc)
+    result = engine_audit.audit_standalone(load_entry())
     return csv_response(standalone_rows(result), "barrage-audit.csv")
 
 
@@ -269,33 +262,12 @@ def game_rows(data: dict[str, Any], log: list[dict[str, Any]]) -> list[list[Any]
     result = data["audit"]
     rows: list[list[Any]] = [CSV_HEADER]
     for player in result["players"]:
+        company = player["company"]
         for source in result["sources"]:
             cell = player["cells"].get(source["category"])
             if cell:
-                rows.append(
-                    [
-                        "score",
-                        "",
-                        "",
-                        "",
-                        player["company"],
-                        source["category"],
-                        cell["vp"],
-                        source["label"],
-                    ]
-                )
-        rows.append(
-            [
-                "score",
-                "",
-                "",
-                "",
-                player["company"],
-                "total",
-                result["totals"][player["company"]],
-                "Total",
-            ]
-        )
+                rows.append(_score_row(company, source["category"], cell["vp"], source["label"]))
+        rows.append(_score_row(company, "total", result["totals"][company], "Total"))
     for player in result["players"]:
         for cell in player["cells"].values():
             for line in cell["lines"]:
@@ -318,6 +290,10 @@ def game_rows(data: dict[str, Any], log: list[dict[str, Any]]) -> list[list[Any]
                 ["log", entry["seq"], "", "", entry["command"].get("player", ""), kind, "", text]
             )
     return rows
+
+
+def _score_row(company: str, category: str, vp: int, text: str) -> list[Any]:
+    return ["score", "", "", "", company, category, vp, text]
 
 
 def csv_response(rows: list[list[Any]], filename: str) -> Response:

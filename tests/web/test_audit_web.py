@@ -282,6 +282,14 @@ def test_standalone_impossible_entries_are_422_with_every_message(web: FlaskClie
     assert error["errors"][0]["field"] == "players[0].dams[0]"
 
 
+def test_standalone_csv_export_of_an_impossible_entry_is_422(web: FlaskClient) -> None:
+    bad = entry()
+    bad["players"][1]["powerhouses"] = ["Q9"]
+    response = web.post("/api/audit/standalone/export.csv", json=bad)
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["code"] == "no_such_space"
+
+
 def test_standalone_csv_export(web: FlaskClient) -> None:
     response = web.post("/api/audit/standalone/export.csv", json=entry())
     assert response.status_code == 200
