@@ -438,7 +438,8 @@ def apply_pick(rec: Recorder, answer: dict[str, Any]) -> None:
     pairs = {p["company"]: p["officer"] for p in draft["pairs"]}
     company, contract = answer.get("company"), answer.get("contract")
     if company not in pairs:
-        raise RuleViolation("draft", f"{company} is not one of the company boards still on offer.")
+        board = catalog.COMPANIES[company].name if company in catalog.COMPANIES else company
+        raise RuleViolation("draft", f"{board} is not one of the company boards still on offer.")
     if contract not in draft["contracts"]:
         raise RuleViolation(
             "draft", f"{contract} is not one of the Starting Contracts still on offer."
