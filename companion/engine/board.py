@@ -89,28 +89,3 @@ def basin_course(basin: int) -> tuple[int, ...]:
     while (nxt := BASINS[course[-1]].river_to) is not None:
         course.append(nxt)
     return tuple(course)
-
-
-def headstream_course(letter: str) -> tuple[int, ...]:
-    """The basins a drop passes from headstream `letter` to the edge of the map."""
-    return basin_course(HEADSTREAM_BASIN[letter])
-
-
-def upper_dam(basin: int) -> str:
-    """The upper dam space (reached first by water, red-bordered)."""
-    return f"{basin}U"
-
-
-def lower_dam(basin: int) -> str:
-    """The lower dam space (the basin outlet)."""
-    return f"{basin}L"
-
-
-def conduits_from(basin: int) -> tuple[Space, ...]:
-    """The conduit spaces that start in `basin`."""
-    return tuple(SPACES[s] for s in BASINS[basin].conduit_spaces)
-
-
-def conduits_into(basin: int) -> tuple[Space, ...]:
-    """The conduit spaces whose destination is `basin`."""
-    return tuple(SPACES[s] for s in BASINS[basin].conduits_arriving)

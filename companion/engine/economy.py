@@ -49,12 +49,6 @@ def gain_machineries(
         )
 
 
-def pay_machineries(rec: Recorder, company: str, excavators: int, mixers: int, reason: str) -> None:
-    """Return Machineries from the personal supply to the general supply."""
-    if excavators or mixers:
-        rec.emit("machineries_paid", reason, company=company, excavators=excavators, mixers=mixers)
-
-
 def can_pay_credits(state: GameState, company: str, credits: int) -> bool:
     """True if the player can pay: always for an Automa (it pays VP, which may go negative)."""
     player = state.players[company]
@@ -101,13 +95,6 @@ def _machineries_gained(state: GameState, e: Event) -> None:
     player = state.players[e["company"]]
     player.excavators += e["excavators"]
     player.mixers += e["mixers"]
-
-
-@applies("machineries_paid")
-def _machineries_paid(state: GameState, e: Event) -> None:
-    player = state.players[e["company"]]
-    player.excavators -= e["excavators"]
-    player.mixers -= e["mixers"]
 
 
 @applies("energy_moved")

@@ -91,7 +91,6 @@ TEXT: dict[str, Callable[[Event], str]] = {
     "credits_paid": lambda e: f"Pay {_plural(e['credits'], 'Credit')}.",
     "credits_gained": lambda e: f"Take {_plural(e['credits'], 'Credit')}.",
     "machineries_gained": lambda e: f"Take {_pieces(e)}.",
-    "machineries_paid": lambda e: f"Return {_pieces(e)} to the general supply.",
     "vp_scored": lambda e: (
         f"{'Score' if e['vp'] > 0 else 'Lose'} {abs(e['vp'])} VP ({e['reason']})."
     ),

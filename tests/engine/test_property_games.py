@@ -78,9 +78,6 @@ class Tracker:
             if e["type"] == "machineries_gained":
                 self.machineries[e["company"]][0] += e["excavators"]
                 self.machineries[e["company"]][1] += e["mixers"]
-            elif e["type"] == "machineries_paid":
-                self.machineries[e["company"]][0] -= e["excavators"]
-                self.machineries[e["company"]][1] -= e["mixers"]
             elif e["type"] == "patent_tile_bought":
                 self.tiles[e["company"]][e["tile"]] += 1
 
