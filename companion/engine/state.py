@@ -192,14 +192,6 @@ class GameState:
     turn_done: bool = False  # the active player has taken this turn's action
     draft: dict[str, Any] = field(default_factory=dict)  # full-setup draft still to pick
 
-    # -- convenience reads (no rules here) -------------------------------------------------
-
-    def player(self, company: Company) -> PlayerState:
-        return self.players[company]
-
-    def seat_order(self) -> list[Company]:
-        return list(self.players)
-
     def copy(self) -> GameState:
         """A deep copy (pickle is several times faster than copy.deepcopy here)."""
         return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
