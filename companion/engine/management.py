@@ -148,6 +148,12 @@ def do_produce(rec: Recorder, company: str, command: dict[str, Any]) -> None:
     if why:
         raise RuleViolation("placement", why)
     if not production.production_options(rec.state, company, bonus):
+        if production.production_systems(rec.state, company):
+            # a system with water exists: name what stops this one (e.g. the conduit's owner
+            # cannot be paid, map.md §11), before refusing the Engineers
+            production.check_production(
+                rec.state, company, **production.production_fields(command), bonus=bonus
+            )
         raise RuleViolation(
             "cannot_produce",
             "You cannot produce: you need your powerhouse linked by a conduit to a dam holding "

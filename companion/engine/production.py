@@ -344,7 +344,8 @@ def _check_payment(state: GameState, company: str, system: System, drops: int) -
         owner = owner[0].upper() + owner[1:]
         raise RuleViolation(
             "insufficient_credits",
-            f"You need {credits} Credits to pay {owner} for its conduit; you have {have}.",
+            f"You need {credits} Credit{'' if credits == 1 else 's'} to pay {owner} for its "
+            f"conduit; you have {have}.",
         )
 
 

@@ -11,7 +11,7 @@ import pytest
 from helpers import give, make_state, place_conduit, place_dam, place_powerhouse, set_active
 
 from companion.engine import RuleViolation, execute
-from companion.engine.state import GameState, to_json
+from companion.engine.state import NEUTRAL, GameState, to_json
 
 Command = dict[str, Any]
 
@@ -47,6 +47,15 @@ def system(dam_owner: str = "france", drops: int = 1, powerhouse: str = "P10-3")
     place_dam(state, "5U", dam_owner, drops=drops)
     place_conduit(state, "C5R", "france")  # value 4, leads to basin 10
     place_powerhouse(state, powerhouse, "france")
+    return state
+
+
+def paying_germany() -> GameState:
+    """A neutral dam, Germany's conduit, France's powerhouse; France has no Credit."""
+    state = france(credits=0)
+    place_dam(state, "5U", NEUTRAL, drops=2)
+    place_conduit(state, "C5R", "germany")
+    place_powerhouse(state, "P10-3", "france")
     return state
 
 
@@ -245,6 +254,12 @@ CASES: dict[str, Case] = {
         lambda: with_state(system(powerhouse="P7-1"), produce()),
         "cannot_produce",
         ("cannot produce", "linked by a conduit"),
+    ),
+    "producing through a conduit whose owner cannot be paid": Case(
+        "p. 16 step 4: 1 Credit per drop to the conduit's owner; map.md §11",
+        lambda: with_state(paying_germany(), produce()),
+        "insufficient_credits",
+        ("need 1 Credit to pay Germany", "you have 0"),
     ),
     "fulfilling a contract not in hand": Case(
         "p. 16 step 5: a contract face up in your supply, or a national one",
