@@ -489,6 +489,16 @@ def test_illegal_override_is_refused():
         turn(state, action=99)
 
 
+def test_override_with_a_headstream_that_is_not_a_letter_is_refused():
+    state = automa_game(1)  # T01 action 1: water, 2 drops
+    place_dam(state, "1U", A, level=2)
+    for letters in (["AB"], [""], ["E"]):
+        with pytest.raises(RuleViolation):
+            turn(state, action=1, letters=letters)
+    out = turn(state, action=1, letters=["B"])
+    assert [e["headstream"] for e in events(out, "drops_placed")] == ["B"]
+
+
 def test_free_structure_reward_placed_by_the_criteria():
     # G12 (free base in the plains) fulfilled by the Automa: placed by §8 with criteria T01
     state = automa_game(11, criteria_tile=1)

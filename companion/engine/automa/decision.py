@@ -18,9 +18,11 @@ from companion.engine.automa import deck, feasibility, levels, placement
 from companion.engine.automa.feasibility import Plan, Skip
 from companion.engine.automa.rewards import answer_pending
 from companion.engine.automa.tiles import AutomaTile, Criteria, TileAction
+from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.economy import gain_machineries, move_energy, pay_credits, score_vp
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
+from companion.engine.management import BANK, SECTION_NAMES
 from companion.engine.state import GameState
 
 SECTION_OF = {
@@ -32,16 +34,6 @@ SECTION_OF = {
     "patent_office": "patent_office",
     "bank": "bank",
 }
-SECTION_NAMES = {
-    "turbine_station": "Turbine Station",
-    "water_management": "Water Management",
-    "contract_office": "Contract Office",
-    "workshop": "Workshop",
-    "machinery_shop": "Machinery Shop",
-    "patent_office": "Patent Office",
-    "bank": "Bank",
-}
-BANK = "BANK"
 
 
 # -- engineers (§5) --------------------------------------------------------------------------
@@ -219,10 +211,6 @@ def _contracts_removed(state: GameState, e: Event) -> None:
 # -- the turn (§4) ---------------------------------------------------------------------------
 
 
-def _tile_actions(tile: AutomaTile) -> list[tuple[int, TileAction]]:
-    return list(enumerate(tile.actions))
-
-
 def _apply_override(
     state: GameState, company: str, plan: Plan | Skip, override: dict[str, Any], criteria: Criteria
 ) -> Plan:
@@ -254,7 +242,7 @@ def _apply_override(
         if (
             not letters
             or len(letters) > max(1, action.drops)
-            or any(x not in "ABCD" for x in letters)
+            or any(x not in HEADSTREAM_LETTERS for x in letters)
         ):
             raise RuleViolation("automa_override", "Choose 1 or 2 headstreams among A, B, C, D.")
         details["letters"] = letters
@@ -322,7 +310,7 @@ def play_turn(
     lines = [f"Tile {action_tile.id} (criteria of tile {criteria_tile.id})."]
     steps: list[dict[str, Any]] = []
     forced = _forced_action(action_tile, override)
-    for index, action in _tile_actions(action_tile):
+    for index, action in enumerate(action_tile.actions):
         if forced is not None and index != forced:
             continue  # the table chose another action of the tile for the Automa
         plan: Plan | Skip = feasibility.plan_action(state, company, action, criteria)
