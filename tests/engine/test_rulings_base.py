@@ -1,12 +1,14 @@
-"""Base-game rulings that had no test naming them (rulings.md): R18, R20, R25."""
+"""Base-game rulings that had no test naming them (rulings.md): R9 (tile energy), R18, R20, R25."""
 
 from __future__ import annotations
 
 import pytest
 from helpers import give, make_state, set_active, setup_payload
+from test_construction_fixtures import make_game
 
-from companion.engine import execute, legal_options, new_game
+from companion.engine import construction, execute, legal_options, new_game
 from companion.engine.errors import CommandError
+from companion.engine.events import RESOLVERS, Recorder
 
 
 def test_ruling_r18_credits_excavators_and_mixers_in_the_general_supply_are_unlimited() -> None:
@@ -50,3 +52,29 @@ def test_ruling_r25_cannot_arise_expansion_officers_are_not_in_play(officer: str
     payload["seats"][1].update(company="usa", officer="viktor_fiesler")
     with pytest.raises(CommandError):
         new_game(payload)
+
+
+@pytest.mark.parametrize(("powerhouses", "offered"), [(3, ["Y06"]), (2, [])])
+def test_ruling_r9_france_takes_3_off_a_contract_fulfilled_with_tile_energy(
+    powerhouses: int, offered: list[str]
+) -> None:
+    # ruling R9: France's -3 also applies to tile energy usable for a contract. The L2 Base tile
+    # used for the 3rd Base produces 3 energy (companies.md §6.18): with France's ability (3
+    # Powerhouses) it fulfils Y06, which needs 6; without it, nothing.
+    state = make_game(("usa", "france"), mode="full")
+    france = state.players["france"]
+    france.built["base"] = 2
+    france.built["powerhouse"] = powerhouses
+    france.contracts = ["Y06"]
+    france.tiles.append("L2_BASE")
+    rec = Recorder(state)
+    construction.decide_build(rec, "france", {"type": "build", "player": "france",
+                                             "structure": "base", "space": "9L",
+                                             "tile": "L2_BASE"})  # fmt: skip
+    decision = state.pending[-1]
+    assert decision.kind == "tile_contract"
+    assert decision.options["energy"] == 3
+    assert decision.options["contracts"] == offered
+    if offered:
+        RESOLVERS[decision.kind](Recorder(state), decision, {"produce": True, "contract": "Y06"})
+        assert "Y06" in france.fulfilled
