@@ -1,4 +1,4 @@
-"""Base-game rulings that had no test naming them (rulings.md): R9 (tile energy), R18, R20, R25."""
+"""Rulings without a test naming them (rulings.md): R9, R10 (tile energy), R18, R20, R25."""
 
 from __future__ import annotations
 
@@ -78,3 +78,18 @@ def test_ruling_r9_france_takes_3_off_a_contract_fulfilled_with_tile_energy(
     if offered:
         RESOLVERS[decision.kind](Recorder(state), decision, {"produce": True, "contract": "Y06"})
         assert "Y06" in france.fulfilled
+
+
+def test_ruling_r10_viktors_minimum_is_for_production_actions_not_tile_energy() -> None:
+    # ruling R10: the minimum 4 applies to his production actions; the L2 Base tile on a 1st
+    # Base produces 1 energy (Bases built), and it stays 1
+    state = make_game(("usa", "france"), mode="full", officers={"france": "viktor_fiesler"})
+    france = state.players["france"]
+    france.tiles.append("L2_BASE")
+    construction.decide_build(Recorder(state), "france", {"type": "build", "player": "france",
+                                                          "structure": "base", "space": "9L",
+                                                          "tile": "L2_BASE"})  # fmt: skip
+    decision = state.pending[-1]
+    assert decision.options["energy"] == 1
+    RESOLVERS[decision.kind](Recorder(state), decision, {"produce": True, "contract": None})
+    assert france.energy == 1
