@@ -59,6 +59,12 @@ def paying_germany() -> GameState:
     return state
 
 
+def passed() -> GameState:
+    state = france()
+    state.players["france"].passed = True
+    return state
+
+
 def with_state(state: GameState, command: Command) -> tuple[GameState, Command]:
     return state, command
 
@@ -113,6 +119,12 @@ CASES: dict[str, Case] = {
         lambda: with_state(france(), {"type": "pass", "player": "france"}),
         "no_pass",
         ("12 Engineer", "Bank is always open"),
+    ),
+    "acting after passing": Case(
+        "ruling R17: once passed, no further action this round",
+        lambda: with_state(passed(), {"type": "bank", "player": "france", "engineers": 1}),
+        "passed",
+        ("passed", "no further action this round"),
     ),
     "base in the mountains without 5 excavators": Case(
         "p. 14 construction costs",
