@@ -151,8 +151,9 @@ def production_options(
     for system in production_systems(state, company):
         if system.powerhouse == exclude_powerhouse:
             continue
+        stops = _released_stops(state, system)
         entries = [
-            _option(state, company, system, drops, bonus, second)
+            _option(state, company, system, drops, bonus, second, stops[:drops])
             for drops in range(1, system.drops_available + 1)
         ]
         entries = [e for e in entries if e is not None]
@@ -166,7 +167,13 @@ def production_options(
 
 
 def _option(
-    state: GameState, company: str, system: System, drops: int, bonus: int, second: bool
+    state: GameState,
+    company: str,
+    system: System,
+    drops: int,
+    bonus: int,
+    second: bool,
+    stops: list[str | None],
 ) -> dict[str, Any] | None:
     energy = production_energy(state, company, system.value, drops, bonus, second=second)
     credits = conduit_payment(state, company, system, drops)
@@ -179,7 +186,6 @@ def _option(
         "drops": drops,
     }
     contracts = fulfillable_contracts(state, company, energy)
-    stops = _released_stops(state, system, drops)
     pays = {"owner": system.conduit_owner, "credits": credits} if credits else None
     label = f"{system.label()} · {drops} drop{'s' if drops > 1 else ''} · {energy} energy"
     if pays:
@@ -201,13 +207,14 @@ def _option(
     }
 
 
-def _released_stops(state: GameState, system: System, drops: int) -> list[str | None]:
-    """Where the produced drops go: they leave the dam, then flow on from the powerhouse's
-    basin (ruling R16 step 3; edge case 22), as `decide_produce` will let them flow.
+def _released_stops(state: GameState, system: System) -> list[str | None]:
+    """Where the produced drops go, one after the other: they leave the dam, then flow on
+    from the powerhouse's basin (ruling R16 step 3; edge case 22), as `decide_produce` lets
+    them flow. No conduit leads back upstream of its dam (a test checks the map), so the
+    emptied dam is never on their way and n drops stop where the first n of these do.
     """
-    held = {space: dam.drops for space, dam in state.dams.items()}
-    held[system.dam] -= drops
-    return water.release_stops(state, SPACES[system.powerhouse].basin, drops, held)
+    basin = SPACES[system.powerhouse].basin
+    return water.release_stops(state, basin, system.drops_available)
 
 
 def _system_label(system: System, best: dict[str, Any]) -> str:

@@ -338,6 +338,16 @@ def test_production_options_preview_where_the_drops_go() -> None:
     assert flowed == two["stops_at"]
 
 
+def test_no_conduit_leads_back_upstream_of_its_dam() -> None:
+    # The production preview relies on it: the drops released from the powerhouse's basin
+    # never pass the dam they came from (map.md §5).
+    from companion.engine.board import SPACES, basin_course
+
+    for space in SPACES.values():
+        if space.kind == "conduit":
+            assert space.basin not in basin_course(space.destination_basin), space.id
+
+
 def test_production_systems_without_water_for_previews() -> None:
     state = table()
     build(state, "usa", dams={"3U": (2, 0)}, conduits=("C3L",), powerhouses=("P5-2",))
