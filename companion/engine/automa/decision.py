@@ -16,7 +16,7 @@ from typing import Any
 from companion.engine import catalog, production, water, wheel
 from companion.engine.automa import deck, feasibility, levels, placement
 from companion.engine.automa.feasibility import Plan, Skip
-from companion.engine.automa.rewards import answer_pending
+from companion.engine.automa.rewards import answer_pending, claim_contract
 from companion.engine.automa.tiles import AutomaTile, Criteria, TileAction
 from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.economy import gain_machineries, move_energy, pay_credits, score_vp
@@ -129,14 +129,7 @@ def perform(rec: Recorder, company: str, plan: Plan) -> None:
 
 def _produce(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
     """§7.1: best system with all its drops; the contract straight from the office (A3)."""
-    contract = d.get("contract")
-    if contract is not None and contract not in rec.state.national_contracts:
-        rec.emit(
-            "automa_contract_claimed",
-            f"Take contract {contract} from the Contract Office: the Automa fulfils it at once.",
-            company=company,
-            contract=contract,
-        )
+    claim_contract(rec, company, d.get("contract"))
     fields = production.production_fields(d)
     production.decide_produce(rec, company, **fields, bonus=action.energy_bonus)
 
@@ -189,16 +182,6 @@ def _build(rec: Recorder, company: str, d: dict[str, Any]) -> None:
     player = rec.state.players[company]
     if levels.has_advanced_effects(player) and d["tile"] in catalog.ADVANCED_TILES:
         advanced.apply_tile_effect(rec, company, d["tile"], d["structure"], d["space"])
-
-
-@applies("automa_contract_claimed")
-def _contract_claimed(state: GameState, e: Event) -> None:
-    """The face-up contract goes straight into the Automa's hand, to be fulfilled at once."""
-    for slots in state.contract_offer.values():
-        for i, contract in enumerate(slots):
-            if contract == e["contract"]:
-                slots[i] = None
-    state.players[e["company"]].contracts.append(e["contract"])
 
 
 @applies("automa_contracts_removed")

@@ -13,7 +13,7 @@ from typing import Any
 from companion.engine.automa import deck, feasibility, placement, water_choice
 from companion.engine.automa.tiles import TILES, Criteria
 from companion.engine.board import SPACES
-from companion.engine.events import RESOLVERS, Recorder
+from companion.engine.events import RESOLVERS, Event, Recorder, applies
 from companion.engine.state import Decision, GameState
 
 
@@ -150,11 +150,27 @@ def _claim_office_contract(
     if not ranked:
         return answer
     contract = ranked[0][0]
-    if contract not in state.national_contracts:
+    claim_contract(rec, company, contract)
+    return {**answer, "contract": contract}
+
+
+def claim_contract(rec: Recorder, company: str, contract: str | None) -> None:
+    """A face-up contract goes straight into the Automa's hand, to be fulfilled at once
+    (§7.1, ruling A3); a national contract (or none) needs no taking.
+    """
+    if contract is not None and contract not in rec.state.national_contracts:
         rec.emit(
             "automa_contract_claimed",
             f"Take contract {contract} from the Contract Office: the Automa fulfils it at once.",
             company=company,
             contract=contract,
         )
-    return {**answer, "contract": contract}
+
+
+@applies("automa_contract_claimed")
+def _contract_claimed(state: GameState, e: Event) -> None:
+    for slots in state.contract_offer.values():
+        for i, contract in enumerate(slots):
+            if contract == e["contract"]:
+                slots[i] = None
+    state.players[e["company"]].contracts.append(e["contract"])
