@@ -220,7 +220,7 @@ def _resolve_tile_contract(rec: Recorder, decision: Decision, answer: dict[str, 
     energy = int(decision.options["energy"])
     move_energy(rec, company, energy, decision.reason, usable=True)
     if answer.get("contract"):
-            production.fulfil_contract(rec, company, answer["contract"], energy, decision.reason)
+        production.fulfil_contract(rec, company, answer["contract"], energy, decision.reason)
 
 
 @resolves("tile_production")

@@ -89,9 +89,7 @@ class Company:
 
 def _company(row: dict[str, Any]) -> Company:
     incomes = {
-        structure: {
-            int(slot["slot"]): tuple(dict(r) for r in slot["rewards"]) for slot in slots
-        }
+        structure: {int(slot["slot"]): tuple(dict(r) for r in slot["rewards"]) for slot in slots}
         for structure, slots in row["incomes"].items()
     }
     return Company(

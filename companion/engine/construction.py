@@ -206,9 +206,7 @@ def placement_error(state: GameState, company: str, structure: str, space: str) 
         if space in state.dams:
             return f"The dam space {space} is already taken."
         if _owns_in_basin(state, company, "dam", sp.basin):
-            return (
-                f"You already have a Base in basin {sp.basin}: one Base per company per basin."
-            )
+            return f"You already have a Base in basin {sp.basin}: one Base per company per basin."
     elif structure == "conduit":
         if space in state.conduits:
             return f"The conduit space {space} is already taken."
@@ -239,9 +237,7 @@ def _elevation_error(state: GameState, company: str, space: str) -> str | None:
 
 def _owns_in_basin(state: GameState, company: str, kind: str, basin: int) -> bool:
     if kind == "dam":
-        return any(
-            d.owner == company and SPACES[s].basin == basin for s, d in state.dams.items()
-        )
+        return any(d.owner == company and SPACES[s].basin == basin for s, d in state.dams.items())
     return any(
         owner == company and SPACES[s].basin == basin for s, owner in state.powerhouses.items()
     )
@@ -492,9 +488,7 @@ def decide_build(rec: Recorder, company: str, command: dict[str, Any]) -> None:
         )
         pay_credits(rec, company, plan.space_fee, "construction", "4th construction space")
     tiles = [plan.tile] if plan.tile is not None else []
-    load_wheel(
-        rec, company, tiles, plan.payment.excavators, plan.payment.mixers, f"Build a {what}"
-    )
+    load_wheel(rec, company, tiles, plan.payment.excavators, plan.payment.mixers, f"Build a {what}")
     if plan.payment.credits:
         pay_credits(
             rec,
@@ -627,8 +621,9 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
                 cost, payments = _affordable_cost(state, company, structure, space, eff, fee, memo)
                 if payments:
                     options.append(
-                        _option(company, structure, space, tile, copies, engineers, fee,
-                                cost, payments)  # fmt: skip
+                        _option(
+                            company, structure, space, tile, copies, engineers, fee, cost, payments
+                        )  # fmt: skip
                     )
     return options
 

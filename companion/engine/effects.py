@@ -186,9 +186,7 @@ def drop_answers(n: int) -> list[dict[str, Any]]:
     return answers
 
 
-def _ask_all(
-    rec: Recorder, company: str, choices: list[tuple[str, str, dict[str, Any]]]
-) -> None:
+def _ask_all(rec: Recorder, company: str, choices: list[tuple[str, str, dict[str, Any]]]) -> None:
     """Push the Decisions so the first choice is on top (asked first).
 
     A free structure with no legal space is forfeited at once (and said so). For an Automa
@@ -273,9 +271,7 @@ def _resolve_free_structure(rec: Recorder, decision: Decision, answer: dict[str,
     options = decision.options
     space = answer.get("space")
     if space is None:
-        rec.emit(
-            "reward_declined", decision.reason, company=company, what=options["structure"]
-        )
+        rec.emit("reward_declined", decision.reason, company=company, what=options["structure"])
         return
     construction.place_structure(
         rec, company, options["structure"], space, decision.reason, free=True

@@ -26,9 +26,7 @@ SOLOMON = "solomon_p_jordan"
 ANTON = "anton_krylov"
 MAHIRI = "mahiri_sekibo"
 
-SOLOMON_CREDITS_PER_MACHINERY: int = int(
-    OFFICERS[SOLOMON].params.get("credits_per_machinery", 3)
-)
+SOLOMON_CREDITS_PER_MACHINERY: int = int(OFFICERS[SOLOMON].params.get("credits_per_machinery", 3))
 WILHELM_BASE_EXCAVATORS: int = int(OFFICERS[WILHELM].params.get("base_excavators_any_area", 3))
 
 

@@ -95,4 +95,3 @@ def wheel_machineries(state: GameState, company: str) -> tuple[int, int]:
     """(Excavators, Concrete Mixers) locked on the wheel (not counted at game end, p. 21)."""
     wheel = state.players[company].wheel
     return sum(s.excavators for s in wheel), sum(s.mixers for s in wheel)
-
