@@ -21,6 +21,7 @@ from typing import Any
 from companion.engine import board, scoring
 from companion.engine.data.company_tables import COMPANIES
 from companion.engine.data.map_tables import NEUTRAL_DAM_TILES
+from companion.engine.mahiri import GRAZIANO, GRAZIANO_HELD, MAHIRI
 from companion.engine.state import (
     NEUTRAL,
     PIECES_PER_COMPANY,
@@ -86,7 +87,6 @@ OBJECTIVE_LABELS: dict[str, str] = {
 }
 PLACE_NAMES = ("1st", "2nd", "3rd", "4th", "5th")
 VP_TRACK_SPACES = 100  # the VP track reads 0..99; the marker's "100" side adds 100
-GRAZIANO = "graziano_del_monte"
 
 
 def company_name(company: str) -> str:
@@ -421,9 +421,12 @@ KIND_OF_KEY = {"dams": "dam", "conduits": "conduit", "powerhouses": "powerhouse"
 KIND_WORDS = {"dam": "dam space", "conduit": "conduit space", "powerhouse": "powerhouse space"}
 
 
-def dam_capacity(level: int, officer: str | None = None) -> int:
-    """Drops a dam holds: its level; Graziano Del Monte's own level-3 dams hold 4 (ruling R11)."""
-    return 4 if level == 3 and officer == GRAZIANO else level
+def held_limit(level: int, officer: str | None = None) -> int:
+    """Drops a company's dam may hold at the end: its level; a level-3 dam holds 4 with
+    Graziano Del Monte (ruling R11), and Mahiri Sekibo's keeps the 4 it caught copying him
+    as long as they stay (Appendix 3; mahiri.held_limit in a tracked game).
+    """
+    return GRAZIANO_HELD if level == 3 and officer in (GRAZIANO, MAHIRI) else level
 
 
 def _space_ids(items: Iterable[Any]) -> list[str]:
@@ -496,7 +499,7 @@ def _check_dams(
                 )
             )
             continue
-        capacity = dam_capacity(level, p.get("officer"))
+        capacity = held_limit(level, p.get("officer"))
         if drops > capacity or drops < 0:
             errors.append(
                 EntryError(

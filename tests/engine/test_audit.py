@@ -193,6 +193,18 @@ def test_graziano_level_3_dam_holds_4() -> None:
     assert codes(entry) == []
 
 
+def test_mahiri_level_3_dam_keeps_the_4th_drop_caught_copying_graziano() -> None:
+    # Appendix 3: "up to 4 Water Drops ... as long as the 4 Water Drops don't leave the Dam"
+    entry = finished_entry()
+    entry["players"][0]["dams"][0]["drops"] = 4
+    entry["players"][0]["officer"] = "mahiri_sekibo"
+    assert codes(entry) == []
+    entry = finished_entry()
+    entry["players"][1]["officer"] = "mahiri_sekibo"
+    entry["players"][1]["dams"][0]["drops"] = 3  # a level-2 dam: never more than 2
+    assert codes(entry) == ["drops_above_capacity"]
+
+
 def test_space_that_does_not_exist() -> None:
     entry = finished_entry()
     entry["players"][0]["conduits"] = ["C13L"]
