@@ -60,17 +60,9 @@ def apply_tile_effect(rec: Recorder, company: str, tile: str, structure: str, sp
 def _l1_base(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L1_BASE: 1 drop in each of your dams holding none (the new Base too); declinable."""
     empty = sorted(s for s, d in rec.state.dams.items() if d.owner == company and d.drops == 0)
-    if not empty:
-        return
-    ask(
-        rec,
-        "tile_effect",
-        company,
-        "Level I Base tile: put 1 drop in each of your empty dams?",
-        tile="L1_BASE",
-        drops={s: 1 for s in empty},
-        answers=[{"accept": True}, {"accept": False}],
-    )
+    if empty:
+        question = "Level I Base tile: put 1 drop in each of your empty dams?"
+        _ask_tile_drops(rec, company, "L1_BASE", question, {s: 1 for s in empty})
 
 
 def _l1_elevation(rec: Recorder, company: str, structure: str, space: str) -> None:
@@ -102,15 +94,22 @@ def _l3_conduit(rec: Recorder, company: str, structure: str, space: str) -> None
 def _l2_elevation(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L2_ELEVATION: fill the dam just raised to its capacity from the general supply."""
     missing = dam_capacity(rec.state, space) - rec.state.dams[space].drops
-    if missing <= 0:
-        return
+    if missing > 0:
+        question = f"Level II Elevation tile: fill the dam on {space} with {missing} drops?"
+        _ask_tile_drops(rec, company, "L2_ELEVATION", question, {space: missing})
+
+
+def _ask_tile_drops(
+    rec: Recorder, company: str, tile: str, question: str, drops: dict[str, int]
+) -> None:
+    """The tile's drops from the general supply, which the player may decline (ruling R23)."""
     ask(
         rec,
         "tile_effect",
         company,
-        f"Level II Elevation tile: fill the dam on {space} with {missing} drops?",
-        tile="L2_ELEVATION",
-        drops={space: missing},
+        question,
+        tile=tile,
+        drops=drops,
         answers=[{"accept": True}, {"accept": False}],
     )
 
