@@ -65,6 +65,30 @@ def passed() -> GameState:
     return state
 
 
+def take(space: str, contracts: list[str], **extra: Any) -> Command:
+    return {"type": "take_contracts", "player": "france", "space": space,
+            "contracts": contracts, **extra}  # fmt: skip
+
+
+_OFFER = make_state(4).contract_offer  # the deal of seed 1, the same in every france() state
+
+
+def first_offered(n: int) -> list[str]:
+    return [c for slots in _OFFER.values() for c in slots if c][:n]
+
+
+def full_hand() -> GameState:
+    state = france()
+    state.players["france"].contracts = ["S4", "G01", "G02"]
+    return state
+
+
+def fourth_construction() -> GameState:
+    state = france(credits=2)
+    state.players["france"].constructions_this_round = 3
+    return state
+
+
 def with_state(state: GameState, command: Command) -> tuple[GameState, Command]:
     return state, command
 
@@ -287,6 +311,38 @@ CASES: dict[str, Case] = {
         ),  # fmt: skip
         "contracts",
         ("S1", "not face up in the Contract Office"),
+    ),
+    "the wrong number of contracts for the space": Case(
+        "p. 18 Contract Office: the space says how many contracts you take",
+        lambda: with_state(france(), take("CO_2_L", first_offered(1))),
+        "contracts",
+        ("takes 2 contract", "you chose 1"),
+    ),
+    "a discard that leaves more than 3 face up or fewer": Case(
+        "p. 18 hand limit, edge case 20",
+        lambda: with_state(full_hand(), take("CO_1A_L", first_offered(1), discard=["S4", "G01"])),
+        "discard",
+        ("Discard exactly 1",),
+    ),
+    "a discard without going over 3": Case(
+        "p. 18 hand limit, edge case 20",
+        lambda: with_state(france(), take("CO_1A_L", first_offered(1), discard=["S4"])),
+        "discard",
+        ("more than 3",),
+    ),
+    "the 4th construction space without its 3 credits": Case(
+        "p. 13: the 4th construction space costs 3 Credits; edge case 8",
+        lambda: with_state(fourth_construction(), build("base", "6L")),
+        "not_enough_credits",
+        ("3 for the 4th construction space", "you have 2"),
+    ),
+    "a copy without Mahiri Sekibo": Case(
+        "Appendix 3, ruling R12: only Mahiri's company copies",
+        lambda: with_state(
+            france(), {"type": "mahiri", "player": "france", "officer": "jill_mcdowell"}
+        ),
+        "mahiri",
+        ("Only the company of Mahiri Sekibo",),
     ),
     "the patent office in the introductory game": Case(
         "p. 8 introductory game: no Patent Office",
