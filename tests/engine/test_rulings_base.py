@@ -1,9 +1,17 @@
-"""Rulings without a test naming them (rulings.md): R9, R10 (tile energy), R18, R20, R25."""
+"""Rulings without a test naming them (rulings.md): R9, R10 (tile energy), R11, R18, R20, R25."""
 
 from __future__ import annotations
 
 import pytest
-from helpers import give, make_state, set_active, setup_payload
+from helpers import (
+    give,
+    make_state,
+    place_conduit,
+    place_dam,
+    place_powerhouse,
+    set_active,
+    setup_payload,
+)
 from test_construction_fixtures import make_game
 
 from companion.engine import construction, execute, legal_options, new_game
@@ -93,3 +101,21 @@ def test_ruling_r10_viktors_minimum_is_for_production_actions_not_tile_energy() 
     assert decision.options["energy"] == 1
     RESOLVERS[decision.kind](Recorder(state), decision, {"produce": True, "contract": None})
     assert france.energy == 1
+
+
+def test_ruling_r11_graziano_dam_catches_a_4th_drop_released_by_another_production() -> None:
+    # ruling R11 "in every flow": the USA produces through C6R into basin 7; the 2 released
+    # drops meet Graziano's level-3 dam 7U holding 3: it keeps a 4th, the other flows on
+    draws = {"companies": ["italy", "usa"], "officers": ["graziano_del_monte", "wilhelm_adler"]}
+    state = make_state(2, mode="full", draws=draws, clear_headstreams=True)
+    state.dams = {}
+    set_active(state, "usa")
+    place_dam(state, "6U", "usa", level=2, drops=2)
+    place_conduit(state, "C6R", "usa")  # value 2, Hills 6 -> Hills 7
+    place_powerhouse(state, "P7-1", "usa")
+    place_dam(state, "7U", "italy", level=3, drops=3)
+    out = execute(state, {"type": "produce", "player": "usa", "space": "TS_0_L", "dam": "6U",
+                          "conduit": "C6R", "powerhouse": "P7-1", "drops": 2})  # fmt: skip
+    assert out.state.dams["7U"].drops == 4
+    flowed = [e for e in out.events if e["type"] == "drop_flowed"]
+    assert [e["stopped_at"] for e in flowed] == ["7U", None]
