@@ -11,6 +11,7 @@ another legal move for the Automa, which is logged.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine import catalog, production, water, wheel
@@ -97,33 +98,13 @@ def _engineers_placed(state: GameState, e: Event) -> None:
 
 def perform(rec: Recorder, company: str, plan: Plan) -> None:
     """Do a feasible action with all its effects."""
-    action, d = plan.action, plan.details
-    kind = action.kind
+    action = plan.action
     if action.vp_cost:
         score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}")
     place_engineers(rec, company, action)
-    if kind == "production":
-        _produce(rec, company, action, d)
-    elif kind == "water_management":
-        _water(rec, company, action, d)
-    elif kind == "contract_office":
-        _contract_office(rec, company, action, d)
-    elif kind == "construction":
-        _build(rec, company, d)
-    elif kind == "workshop":
-        wheel.rotate_wheel(rec, company, action.rotations, f"Automa {action.label()}")
-    elif kind == "machinery_shop":
-        gain_machineries(rec, company, d["excavators"], d["mixers"], f"Automa {action.label()}")
-    elif kind == "patent_office":
-        rec.emit(
-            "patent_tile_bought",
-            f"Take the Advanced Technology tile {d['tile']} for the Automa (ruling A6).",
-            company=company,
-            tile=d["tile"],
-            slot=d["slot"],
-        )
-    elif kind == "bank":
-        score_vp(rec, company, action.vp_gain, "automa_action", "Automa Bank action")
+    performer = PERFORMERS.get(action.kind)
+    if performer is not None:
+        performer(rec, company, action, plan.details)
     answer_pending(rec, company)
 
 
@@ -161,7 +142,7 @@ def _contract_office(rec: Recorder, company: str, action: TileAction, d: dict[st
     move_energy(rec, company, action.energy_gain, f"Automa {action.label()}", usable=False)
 
 
-def _build(rec: Recorder, company: str, d: dict[str, Any]) -> None:
+def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
     """§7.4: tile and machinery on the wheel, turn it, place the piece (3 VP on red)."""
     from companion.engine import advanced, construction
 
@@ -182,6 +163,40 @@ def _build(rec: Recorder, company: str, d: dict[str, Any]) -> None:
     player = rec.state.players[company]
     if levels.has_advanced_effects(player) and d["tile"] in catalog.ADVANCED_TILES:
         advanced.apply_tile_effect(rec, company, d["tile"], d["structure"], d["space"])
+
+
+def _workshop(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
+    wheel.rotate_wheel(rec, company, action.rotations, f"Automa {action.label()}")
+
+
+def _machinery_shop(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
+    gain_machineries(rec, company, d["excavators"], d["mixers"], f"Automa {action.label()}")
+
+
+def _patent_office(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
+    rec.emit(
+        "patent_tile_bought",
+        f"Take the Advanced Technology tile {d['tile']} for the Automa (ruling A6).",
+        company=company,
+        tile=d["tile"],
+        slot=d["slot"],
+    )
+
+
+def _bank(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
+    score_vp(rec, company, action.vp_gain, "automa_action", "Automa Bank action")
+
+
+PERFORMERS: dict[str, Callable[[Recorder, str, TileAction, dict[str, Any]], None]] = {
+    "production": _produce,
+    "water_management": _water,
+    "contract_office": _contract_office,
+    "construction": _build,
+    "workshop": _workshop,
+    "machinery_shop": _machinery_shop,
+    "patent_office": _patent_office,
+    "bank": _bank,
+}
 
 
 @applies("automa_contracts_removed")
