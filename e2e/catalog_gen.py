@@ -62,6 +62,11 @@ def catalog() -> dict[str, Any]:
         "advanced_tiles": [
             {"id": t["id"], "level": t["level"], "text": t["text"]} for t in co.ADVANCED_TILES
         ],
+        # Management-board spaces: the engine names them by id (WM_2_L); players by place
+        "management_spaces": [
+            {k: x[k] for k in ("id", "section", "row", "side", "engineers", "total_credits")}
+            for x in c.MANAGEMENT_SPACES
+        ],
     }
 
 

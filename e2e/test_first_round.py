@@ -4,14 +4,11 @@ while a phone follows live; undo; reload and resume (issue 4, "How it is checked
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from e2e import flows
-
-DOCS_SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshot-tablet.png"
 
 
 def test_setup_first_round_live_phone_undo_and_resume(
@@ -53,7 +50,7 @@ def test_setup_first_round_live_phone_undo_and_resume(
         flows.play_turn(page, game_id)
         view = flows.shown(page)
         if view["version"] == 5 and view["options"]["actions"][0]["enabled"]:
-            # the README's picture: Build tapped, the legal spaces and their costs on the map
+            # Build tapped: the legal spaces and their costs on the map
             flows.action_button(page, "Build").click()
             expect(page.locator("svg.map .space.legal").first).to_be_visible()
             page.screenshot(path=str(screens / "tablet-build-choices.png"), animations="disabled")
@@ -72,5 +69,4 @@ def test_setup_first_round_live_phone_undo_and_resume(
     if active:
         expect(page.locator("#status")).to_contain_text(flows.COMPANY_NAMES[active])
     page.screenshot(path=str(screens / "tablet-round2.png"), animations="disabled")
-    shutil.copyfile(screens / "tablet-build-choices.png", DOCS_SCREENSHOT)
     assert not page.js_errors and not phone.js_errors

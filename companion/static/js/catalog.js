@@ -1432,6 +1432,296 @@ export const CATALOG = {
    "turn_order": 4
   }
  ],
+ "management_spaces": [
+  {
+   "engineers": 2,
+   "id": "TS_P2_L",
+   "row": 1,
+   "section": "turbine_station",
+   "side": "left",
+   "total_credits": 0
+  },
+  {
+   "engineers": 3,
+   "id": "TS_P2_R",
+   "row": 1,
+   "section": "turbine_station",
+   "side": "right",
+   "total_credits": 3
+  },
+  {
+   "engineers": 2,
+   "id": "TS_P1_L",
+   "row": 2,
+   "section": "turbine_station",
+   "side": "left",
+   "total_credits": 0
+  },
+  {
+   "engineers": 3,
+   "id": "TS_P1_R",
+   "row": 2,
+   "section": "turbine_station",
+   "side": "right",
+   "total_credits": 3
+  },
+  {
+   "engineers": 2,
+   "id": "TS_0_L",
+   "row": 3,
+   "section": "turbine_station",
+   "side": "left",
+   "total_credits": 0
+  },
+  {
+   "engineers": 3,
+   "id": "TS_0_R",
+   "row": 3,
+   "section": "turbine_station",
+   "side": "right",
+   "total_credits": 3
+  },
+  {
+   "engineers": 2,
+   "id": "TS_M1_L",
+   "row": 4,
+   "section": "turbine_station",
+   "side": "left",
+   "total_credits": 0
+  },
+  {
+   "engineers": 3,
+   "id": "TS_M1_R",
+   "row": 4,
+   "section": "turbine_station",
+   "side": "right",
+   "total_credits": 3
+  },
+  {
+   "engineers": 1,
+   "id": "TS_M2_L",
+   "row": 5,
+   "section": "turbine_station",
+   "side": "left",
+   "total_credits": 0
+  },
+  {
+   "engineers": 2,
+   "id": "TS_M2_R",
+   "row": 5,
+   "section": "turbine_station",
+   "side": "right",
+   "total_credits": 0
+  },
+  {
+   "engineers": 1,
+   "id": "WM_2_L",
+   "row": 1,
+   "section": "water_management",
+   "side": "left",
+   "total_credits": 0
+  },
+  {
+   "engineers": 2,
+   "id": "WM_2_R",
+   "row": 1,
+   "section": "water_management",
+   "side": "right",
+   "total_credits": 3
+  },
+  {
+   "engineers": 1,
+   "id": "WM_1_L",
+   "row": 2,
+   "section": "water_management",
+   "side": "left",
+   "total_credits": 0
+  },
+  {
+   "engineers": 2,
+   "id": "WM_1_R",
+   "row": 2,
+   "section": "water_management",
+   "side": "right",
+   "total_credits": 3
+  },
+  {
+   "engineers": 1,
+   "id": "WS_1_L",
+   "row": 1,
+   "section": "workshop",
+   "side": "left",
+   "total_credits": 0
+  },
+  {
+   "engineers": 2,
+   "id": "WS_1_R",
+   "row": 1,
+   "section": "workshop",
+   "side": "right",
+   "total_credits": 0
+  },
+  {
+   "engineers": 2,
+   "id": "WS_2_L",
+   "row": 2,
+   "section": "workshop",
+   "side": "left",
+   "total_credits": 2
+  },
+  {
+   "engineers": 3,
+   "id": "WS_2_R",
+   "row": 2,
+   "section": "workshop",
+   "side": "right",
+   "total_credits": 5
+  },
+  {
+   "engineers": 2,
+   "id": "WS_3_L",
+   "row": 3,
+   "section": "workshop",
+   "side": "left",
+   "total_credits": 5
+  },
+  {
+   "engineers": 3,
+   "id": "WS_3_R",
+   "row": 3,
+   "section": "workshop",
+   "side": "right",
+   "total_credits": 8
+  },
+  {
+   "engineers": 1,
+   "id": "MS_EXC_L",
+   "row": 1,
+   "section": "machinery_shop",
+   "side": "left",
+   "total_credits": 2
+  },
+  {
+   "engineers": 1,
+   "id": "MS_EXC_R",
+   "row": 1,
+   "section": "machinery_shop",
+   "side": "right",
+   "total_credits": 5
+  },
+  {
+   "engineers": 1,
+   "id": "MS_ANY_L",
+   "row": 2,
+   "section": "machinery_shop",
+   "side": "left",
+   "total_credits": 4
+  },
+  {
+   "engineers": 2,
+   "id": "MS_ANY_R",
+   "row": 2,
+   "section": "machinery_shop",
+   "side": "right",
+   "total_credits": 4
+  },
+  {
+   "engineers": 2,
+   "id": "MS_BOTH_L",
+   "row": 3,
+   "section": "machinery_shop",
+   "side": "left",
+   "total_credits": 5
+  },
+  {
+   "engineers": 3,
+   "id": "MS_BOTH_R",
+   "row": 3,
+   "section": "machinery_shop",
+   "side": "right",
+   "total_credits": 8
+  },
+  {
+   "engineers": 1,
+   "id": "CO_1A_L",
+   "row": 1,
+   "section": "contract_office",
+   "side": "left",
+   "total_credits": 0
+  },
+  {
+   "engineers": 1,
+   "id": "CO_1A_R",
+   "row": 1,
+   "section": "contract_office",
+   "side": "right",
+   "total_credits": 3
+  },
+  {
+   "engineers": 1,
+   "id": "CO_1B_L",
+   "row": 2,
+   "section": "contract_office",
+   "side": "left",
+   "total_credits": 0
+  },
+  {
+   "engineers": 1,
+   "id": "CO_1B_R",
+   "row": 2,
+   "section": "contract_office",
+   "side": "right",
+   "total_credits": 3
+  },
+  {
+   "engineers": 2,
+   "id": "CO_2_L",
+   "row": 3,
+   "section": "contract_office",
+   "side": "left",
+   "total_credits": 1
+  },
+  {
+   "engineers": 3,
+   "id": "CO_2_R",
+   "row": 3,
+   "section": "contract_office",
+   "side": "right",
+   "total_credits": 1
+  },
+  {
+   "engineers": null,
+   "id": "BANK",
+   "row": 1,
+   "section": "bank",
+   "side": null,
+   "total_credits": 0
+  },
+  {
+   "engineers": 2,
+   "id": "PO_1",
+   "row": 1,
+   "section": "patent_office",
+   "side": null,
+   "total_credits": 5
+  },
+  {
+   "engineers": 2,
+   "id": "PO_2",
+   "row": 2,
+   "section": "patent_office",
+   "side": null,
+   "total_credits": 5
+  },
+  {
+   "engineers": 2,
+   "id": "PO_3",
+   "row": 3,
+   "section": "patent_office",
+   "side": null,
+   "total_credits": 5
+  }
+ ],
  "neutral_dam_tiles": [
   {
    "dam_space": "1L",

@@ -1,5 +1,5 @@
 // Home: the saved games (resume, QR for late joiners, delete with confirmation).
-import { api } from './api.js';
+import { api, loadQr } from './api.js';
 import { fromTemplate } from './dom.js';
 import { companyName } from './names.js';
 
@@ -15,7 +15,7 @@ function gameId(game) {
 
 function players(game) {
   const seats = game.players || game.seats || [];
-  return seats.map((s) => (typeof s === 'string' ? companyName(s) : `${companyName(s.company)}${s.name ? ` (${s.name})` : ''}${s.kind === 'automa' ? ' · Automa' : ''}`)).join(', ');
+  return seats.map((s) => (typeof s === 'string' ? companyName(s) : `${companyName(s.company)}${s.name ? ` (${s.name})` : ''}${s.kind === 'automa' && !/automa/i.test(s.name || '') ? ' · Automa' : ''}`)).join(', ');
 }
 
 function when(game) {
@@ -36,6 +36,9 @@ function row(game) {
   const resume = field(node, 'resume');
   resume.href = api.gamePage(id);
   resume.setAttribute('aria-label', `Resume ${title}`);
+  const audit = field(node, 'audit');
+  audit.href = `/audit/games/${encodeURIComponent(id)}`;
+  audit.setAttribute('aria-label', `Score audit of ${title}`);
   field(node, 'qr').setAttribute('aria-label', `QR code to join ${title}`);
   field(node, 'qr').addEventListener('click', () => showQr(game));
   const del = field(node, 'delete');
@@ -46,7 +49,7 @@ function row(game) {
 
 function showQr(game) {
   const dialog = document.getElementById('qr-dialog');
-  field(dialog, 'img').src = api.qrUrl(gameId(game));
+  loadQr(field(dialog, 'img'), api.qrUrl(gameId(game)));
   field(dialog, 'code').textContent = game.join_code || '';
   dialog.showModal();
 }
@@ -72,4 +75,5 @@ async function load() {
   document.getElementById('games-empty').hidden = games.length > 0;
 }
 
+for (const img of document.querySelectorAll('img[data-qr]')) loadQr(img, img.dataset.qr);
 load();

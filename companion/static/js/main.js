@@ -1,9 +1,9 @@
 // The game view: load board + game, render every panel from the store, wire intents and
 // live updates (Socket.IO room of the game, catch-up on reconnect).
-import { api, ApiError } from './api.js';
+import { api, ApiError, loadQr } from './api.js';
 import { el } from './dom.js';
 import { listen, send, setHooks } from './intents.js';
-import { companyName, companyLetter, phaseName } from './names.js';
+import { companyName, companyLetter, humanize, phaseName } from './names.js';
 import { applyUpdate, clearSelection, notify, setConnected, store, subscribe } from './store.js';
 import { connectGame } from './socket.js';
 import { choiceLabel, currentChoices, mapChip, mapChipParts, renderActionBar } from './render/actions.js';
@@ -12,7 +12,7 @@ import { renderContracts } from './render/contracts.js';
 import { animateAll, renderInstructions } from './render/instructions.js';
 import { renderLog } from './render/log.js';
 import { createMap } from './render/map.js';
-import { closeSheet, correctionCommand, correctionForm, ledgerNodes, openSheet, renderScores, sheetKind, undoPreviewNodes } from './render/sheets.js';
+import { closeSheet, correctionCommand, correctionForm, ledgerNodes, openSheet, renderScores, sheetKind, sourceLabel, undoPreviewNodes } from './render/sheets.js';
 import { renderTrack } from './render/track.js';
 
 const $ = (id) => document.getElementById(id);
@@ -105,6 +105,14 @@ function automaAction() {
   return (store.options?.actions || []).find((a) => a.type === 'automa_turn' && a.choices?.length);
 }
 
+/** Where the done step lands ("→ C6R, criteria most powerful"), without repeating its name. */
+function doneWhere(step) {
+  const reason = String(step.reason || '');
+  if (!reason) return '';
+  const rest = reason.startsWith(step.action) ? reason.slice(step.action.length).replace(/^[:;,\s]+/, '') : reason;
+  return rest ? ` — ${rest}` : '';
+}
+
 function automaTile(preview) {
   // a clean drawing of the Automa action tile: its actions in order, the one done marked
   const steps = preview.steps || [];
@@ -113,7 +121,7 @@ function automaTile(preview) {
     el('ol', {}, ...steps.map((step) => el('li', { class: step.done ? 'done' : 'skipped' },
       el('span', { class: 'mark', 'aria-hidden': 'true', text: step.done ? '✓' : '✗' }),
       el('strong', { text: step.action }),
-      el('span', { text: step.done ? '' : ` — skipped: ${step.reason}` })))));
+      el('span', { text: humanize(step.done ? doneWhere(step) : ` — skipped: ${step.reason}`) })))));
   return tile;
 }
 
@@ -130,7 +138,7 @@ function renderAutoma(state) {
   const preview = choice.preview || {};
   const steps = preview.steps || [];
   // with the tile drawn, the trace only needs the line that says what is done (and where)
-  const lines = (preview.lines || []).filter((line) => !steps.length || !(/^Tile \d+/.test(line) || /skipped/.test(line)));
+  const lines = (preview.lines || []).map(humanize).filter((line) => !steps.length || !(/^Tile \d+/.test(line) || /skipped/.test(line)));
   const others = store.ui.automaOverride
     ? el('div', { class: 'row', role: 'group', 'aria-label': 'Another legal move for the Automa' },
       ...steps.map((step) => el('button', { type: 'button', 'data-automa-override': step.index, text: `Do “${step.action}” instead` })))
@@ -178,8 +186,9 @@ function showInstructions(instructions, version) {
   lastInstructions = instructions;
   const list = el('ol', { class: 'instructions', 'aria-label': 'Table instructions' });
   renderInstructions(list, instructions);
+  const drops = instructions.some((step) => step.animate?.path?.length);
   openSheet('instructions', 'Do this at the table', [list], [
-    el('button', { type: 'button', 'data-open': 'replay', text: 'Show drops again' }),
+    drops ? el('button', { type: 'button', 'data-open': 'replay', text: 'Show drops again' }) : '',
     el('button', { type: 'button', class: 'primary', 'data-close-sheet': '', text: 'Done' }),
   ]);
   if (map) animateAll(map, instructions);
@@ -256,9 +265,11 @@ function openMenu() {
   const claim = el('div', { class: 'row', role: 'group', 'aria-label': 'This device plays' },
     ...seats.map((c) => el('button', { type: 'button', 'data-open': 'claim', 'data-company': c, 'aria-pressed': store.me === c ? 'true' : 'false' }, badge(c), ` ${companyName(c)}`)));
   const nodes = [];
+  const qr = el('img', { alt: 'QR code to join this game' });
   if (store.joinCode) {
     nodes.push(el('p', {}, 'Join code: ', el('span', { class: 'join-code', text: store.joinCode })),
-      el('div', { class: 'qr' }, el('img', { src: api.qrUrl(store.gameId), alt: 'QR code to join this game' })));
+      el('div', { class: 'qr' }, qr));
+    loadQr(qr, api.qrUrl(store.gameId));
   }
   nodes.push(el('h3', { text: 'This device plays' }), claim, el('p', { class: 'row' },
     el('a', { class: 'button', href: `/audit/games/${encodeURIComponent(store.gameId)}`, text: 'Score audit' }),
@@ -317,7 +328,7 @@ function open(kind, button) {
   }
   if (kind === 'ledger') {
     const p = store.state.players[button.dataset.ledger];
-    return openSheet('ledger', `${companyName(p.company)} · ${button.dataset.category.replaceAll('_', ' ')}`, ledgerNodes(p, button.dataset.category));
+    return openSheet('ledger', `${companyName(p.company)} · ${sourceLabel(button.dataset.category)}`, ledgerNodes(p, button.dataset.category));
   }
   return null;
 }

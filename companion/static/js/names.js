@@ -43,6 +43,108 @@ export function objective(id) {
   return objectives.get(id) ?? null;
 }
 
+// the Objective tile in a player's words (as the score audit labels it)
+const OBJECTIVE_LABELS = {
+  O_RED_SPACES: 'Bases and Powerhouses on red-bordered spaces',
+  O_BEST_AREA: 'Most pieces in one area',
+  O_CONNECTED_BASES: 'Bases connected by own conduit to own powerhouse',
+  O_WORST_AREA: 'Pieces in the area where you have the fewest',
+  O_BASINS_1: 'Basins with at least 1 of your pieces',
+  O_BASINS_3: 'Basins with at least 3 of your pieces',
+};
+
+export function objectiveLabel(id) {
+  return OBJECTIVE_LABELS[id] ?? objective(id)?.measure ?? String(id ?? '').replace(/^O_/, '').replaceAll('_', ' ').toLowerCase();
+}
+
+/** A bonus tile as printed: "5 VP per Powerhouse built" (the id when it is unknown). */
+export function bonusText(id) {
+  const t = bonusTile(id);
+  return t ? `${t.vp_each} VP per ${t.counts}` : String(id);
+}
+
+/** An Advanced Technology tile in words: "Level 1 Base: each own dam holding 0 drops …". */
+export function advancedText(id) {
+  const t = CATALOG.advanced_tiles.find((x) => x.id === id);
+  if (!t) return String(id);
+  const kind = id.replace(/^L\d_/, '').toLowerCase();
+  return `Level ${t.level} ${kind === 'any' ? 'any structure' : kind}: ${t.text}`;
+}
+
+const SECTIONS = {
+  turbine_station: 'Turbine Station',
+  water_management: 'Water Management',
+  workshop: 'Workshop',
+  machinery_shop: 'Machinery Shop',
+  contract_office: 'Contract Office',
+  bank: 'Bank',
+  patent_office: 'Patent Office',
+};
+const managementSpaces = new Map((CATALOG.management_spaces || []).map((m) => [m.id, m]));
+
+/** A Management-board space as a player finds it on the board: "Workshop row 2, right". */
+export function spaceName(id) {
+  const m = managementSpaces.get(id);
+  if (!m) return id;
+  const section = SECTIONS[m.section] ?? m.section.replaceAll('_', ' ');
+  if (!m.side) return m.section === 'bank' ? section : `${section} space ${m.row}`;
+  return `${section} row ${m.row}, ${m.side}`;
+}
+
+// what a bonus tile counts, in one short noun
+const BONUS_NOUN = {
+  B_CONTRACTS: 'fulfilled contract',
+  B_BASES: 'Base',
+  B_ELEVATIONS: 'Elevation',
+  B_CONDUITS: 'Conduit',
+  B_POWERHOUSES: 'Powerhouse',
+  B_ADVANCED_TILES: 'Advanced tile',
+};
+
+/** A bonus tile in a few words: "4 VP per Base". */
+export function bonusShort(id) {
+  const t = bonusTile(id);
+  if (!t) return String(id);
+  return `${t.vp_each} VP per ${BONUS_NOUN[id] ?? t.counts.split(' ')[0].replace(/s$/, '')}`;
+}
+
+/** An Advanced Technology tile's name: "Level 1 Elevation", "Level 2 any structure". */
+export function advancedName(id) {
+  const m = /^L(\d)_([A-Z]+)$/.exec(id);
+  if (!m) return String(id);
+  const kind = m[2] === 'ANY' ? 'any structure' : m[2].charAt(0) + m[2].slice(1).toLowerCase();
+  return `Level ${m[1]} ${kind}`;
+}
+
+const SPACE_ID = /\b(?:TS|WM|WS|MS|CO|PO)_[A-Z0-9_]+\b|\bBANK\b/g;
+const TILE_ID = /\b(?:B|O)_[A-Z0-9_]+\b|\bL[123]_[A-Z]+\b/g;
+
+/**
+ * An engine sentence in the table's words: Management-space ids become their places on the
+ * board, tile ids their printed meaning (the physical tiles carry no ids).
+ */
+const PY_DICT = /\{((?:'\w+': \d+(?:, )?)+)\}/g;
+const GAIN_WORDS = { excavators: ['Excavator', 'Excavators'], mixers: ['Concrete Mixer', 'Concrete Mixers'], machineries_any: ['Excavator or Mixer', 'Excavators or Mixers'] };
+
+function gainWords(inner) {
+  return [...inner.matchAll(/'(\w+)': (\d+)/g)].map(([, key, n]) => {
+    const words = GAIN_WORDS[key];
+    return words ? `${n} ${Number(n) === 1 ? words[0] : words[1]}` : `${n} ${key.replaceAll('_', ' ')}`;
+  }).join(' + ');
+}
+
+export function humanize(text) {
+  return String(text ?? '')
+    .replace(PY_DICT, (_, inner) => gainWords(inner))
+    .replace(SPACE_ID, (id) => (managementSpaces.has(id) ? spaceName(id) : id))
+    .replace(TILE_ID, (id) => {
+      if (bonusTile(id)) return bonusShort(id);
+      if (objective(id)) return `“${objectiveLabel(id)}”`;
+      if (/^L\d_/.test(id) && CATALOG.advanced_tiles.some((t) => t.id === id)) return advancedName(id);
+      return id;
+    });
+}
+
 export function headstreamTile(id) {
   return headstreamTiles.get(id) ?? null;
 }
@@ -92,7 +194,20 @@ const REWARD_WORDS = {
   free_powerhouse: () => 'free powerhouse',
   free_base_areas: () => 'free Base',
   free_conduit_max_value: (n) => `free conduit ≤${n}`,
+  // company-board incomes and the powerhouse track
+  machinery_any: (n) => `${n} Excavator or Mixer`,
+  water_drops_headstream_flow_immediately: (n) => `${n} drops on a headstream, flowing now`,
+  water_drops_headstream_flow_in_water_phase: (n) => `${n} drops on a headstream (flow in the Water Flow phase)`,
+  production_bonus: (n) => `production +${n}`,
+  company_special_ability: () => 'company special ability',
 };
+
+/** One income or powerhouse-track item ({type, amount}) in words. */
+export function incomeText(item) {
+  const word = REWARD_WORDS[item.type];
+  if (word) return word(item.amount);
+  return `${item.type.replaceAll('_', ' ')}${item.amount !== undefined ? ` ${item.amount}` : ''}`;
+}
 
 /** "3₵ · turn wheel 1" for a contract reward dict. */
 export function rewardText(reward) {

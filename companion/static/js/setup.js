@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { el, fromTemplate } from './dom.js';
 import { CATALOG } from './catalog.js';
-import { BASE_COMPANIES, OFFICERS, bonusTile, companyName, contract, officer, rewardText } from './names.js';
+import { BASE_COMPANIES, OFFICERS, advancedText, bonusText, companyName, objectiveLabel, contract, officer, rewardText } from './names.js';
 import { drawGroups, drawsPayload, renderDraws } from './setup_draws.js';
 
 const form = document.getElementById('setup-form');
@@ -114,7 +114,7 @@ function checklist(state, created) {
   const players = Object.values(state.players || {});
   for (const p of players) {
     const off = officer(p.officer);
-    add(`${companyName(p.company)}${p.name ? ` (${p.name})` : ''}: company board, ${p.engineers} Engineers, ${p.credits} Credits, ${p.excavators} Excavators, ${p.mixers} Concrete Mixers, ${p.vp} VP${off ? `, officer ${off.name}` : ''}; technology tiles ${(p.tiles || []).join(', ') || '—'}.`);
+    add(`${companyName(p.company)}${p.name ? ` (${p.name})` : ''}: company board, ${p.engineers} Engineers, ${p.credits} Credits, ${p.excavators} Excavators, ${p.mixers} Concrete Mixers, ${p.vp} VP${off ? `, officer ${off.name}` : ''}; Technology tiles: ${(p.tiles || []).map((t) => t.charAt(0).toUpperCase() + t.slice(1)).join(', ') || '—'}.`);
     for (const id of p.contracts || []) add(`${companyName(p.company)}: starting contract ${id} (${rewardText(contract(id)?.reward)}).`);
   }
   if (state.turn_order?.length) add(`Turn order: ${state.turn_order.map(companyName).join(' › ')}.`);
@@ -122,14 +122,14 @@ function checklist(state, created) {
   for (const [space, dam] of Object.entries(state.dams || {})) {
     if (dam.owner === 'neutral') add(`Neutral dam on ${space}${dam.drops ? ` holding ${dam.drops} drop${dam.drops > 1 ? 's' : ''}` : ''}.`);
   }
-  (state.bonus_tiles || []).forEach((id, i) => add(`Energy track, round ${i + 1}: bonus tile ${id}${bonusTile(id) ? ` (${bonusTile(id).vp_each} VP per ${bonusTile(id).counts})` : ''}.`));
-  if (state.objective) add(`Objective tile: ${state.objective}.`);
+  (state.bonus_tiles || []).forEach((id, i) => add(`Energy track, round ${i + 1}: the bonus tile “${bonusText(id)}”.`));
+  if (state.objective) add(`Objective tile: ${objectiveLabel(state.objective)}.`);
   for (const color of ['green', 'yellow', 'red']) {
     const offer = (state.contract_offer?.[color] || []).filter(Boolean);
     if (offer.length) add(`Contract Office, ${color}: ${offer.join(', ')}.`);
   }
   if (state.national_contracts?.length) add(`National contracts: ${state.national_contracts.join(', ')}.`);
-  if ((state.patent_offer || []).some(Boolean)) add(`Patent Office: ${state.patent_offer.filter(Boolean).join(', ')}.`);
+  if ((state.patent_offer || []).some(Boolean)) add(`Patent Office: ${state.patent_offer.filter(Boolean).map(advancedText).join('; ')}.`);
   if (state.pending?.length) add('The table still has draws to enter: the game view asks for each one and offers only what can still be drawn.');
   document.getElementById('checklist').replaceChildren(...items);
   document.getElementById('created-code').textContent = created.game?.join_code || '';

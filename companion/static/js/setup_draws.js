@@ -20,7 +20,7 @@ export function drawGroups(mode, players) {
     { key: 'neutral_dams', title: 'Neutral dams (one tile from each pile)', slots: ['mountains', 'hills', 'plains'].map((pile) => ({ id: pile, label: `Neutral dam, ${pile}`, pool: CATALOG.neutral_dam_tiles.filter((t) => t.pile === pile).map((t) => t.id) })), pool: ids(CATALOG.neutral_dam_tiles), text: (id) => `${id} · dam on ${CATALOG.neutral_dam_tiles.find((t) => t.id === id)?.dam_space}` },
   ];
   for (const pile of ['green', 'yellow', 'red']) {
-    groups.push({ key: `contract_offer.${pile}`, title: `Contract Office, ${pile}`, slots: [1, 2].map((i) => ({ id: i, label: `${pile} contract ${i}` })), pool: ids(privates(pile)), text: (id) => contractText(CATALOG.contracts.find((c) => c.id === id)) });
+    groups.push({ key: `contract_offer.${pile}`, title: `Contract Office, ${pile}`, slots: [1, 2].map((i) => ({ id: i, label: `${pile[0].toUpperCase()}${pile.slice(1)} contract ${i}` })), pool: ids(privates(pile)), text: (id) => contractText(CATALOG.contracts.find((c) => c.id === id)) });
   }
   return groups;
 }

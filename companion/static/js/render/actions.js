@@ -1,7 +1,7 @@
 // The action bar: the active player's actions, the legal choices of the selected one with their
 // previews, the confirm bar; plus pending decisions. Everything comes from the server's options.
 import { el, fill } from '../dom.js';
-import { actionLabel, companyName, contract, officer, rewardText } from '../names.js';
+import { actionLabel, advancedText, companyName, contract, humanize, officer, rewardText } from '../names.js';
 import { badge } from './company.js';
 
 const CHIP_WORDS = {
@@ -17,6 +17,7 @@ const CHIP_WORDS = {
   drops: (n) => `${n} drop${n === 1 ? '' : 's'}`,
 };
 const COST_KINDS = new Set(['engineers', 'excavators', 'mixers', 'credits']);
+const NOT_CHIPS = new Set(['max_drops', 'n', 'round', 'slot', 'index']);
 
 function chipOf(kind, n) {
   const word = CHIP_WORDS[kind];
@@ -44,23 +45,36 @@ export function previewChips(choice) {
   }
   const chips = [];
   for (const [key, value] of Object.entries(p)) {
-    if (typeof value === 'number' && value) chips.push(chipOf(key, value));
+    // max_drops is said by the label ("up to 2 drops") and the drop stepper
+    if (typeof value === 'number' && value && !NOT_CHIPS.has(key)) chips.push(chipOf(key, value));
   }
   chips.push(...payments(p.pays ?? p.payments));
-  if (Array.isArray(p.contracts) && p.contracts.length) chips.push({ text: p.contracts.map((c) => (typeof c === 'string' ? c : c.id)).join(' + '), kind: 'gain' });
-  if (p.tile) chips.push({ text: String(p.tile), kind: 'gain' });
+  if (Array.isArray(p.contracts) && p.contracts.length) {
+    const ids = p.contracts.map((c) => (typeof c === 'string' ? c : c.id));
+    const chosen = choice.command?.contract ?? choice.command?.contracts;
+    if (choice.command?.type === 'produce') {
+      // a production lists the contracts it could fulfil; the command says which one it does
+      if (chosen) chips.push({ text: `fulfils ${[chosen].flat().join(' + ')}`, kind: 'gain' });
+      else chips.push({ text: `could fulfil ${ids.join(' or ')}` });
+    } else chips.push({ text: ids.join(' + '), kind: 'gain' });
+  }
+  if (p.tile && !choiceLabel(choice).includes(humanize(String(p.tile)))) chips.push({ text: humanize(String(p.tile)), kind: 'gain' });
   return chips;
 }
 
 /** The preview's sentence, when the engine gives one ("A Base costs 3 Excavators in the Plains"). */
 export function previewText(choice) {
-  return typeof choice.preview === 'object' && choice.preview && typeof choice.preview.text === 'string' ? choice.preview.text : '';
+  const p = typeof choice.preview === 'object' && choice.preview ? choice.preview : {};
+  if (typeof p.text === 'string') return humanize(p.text);
+  // a Patent Office tile: what it does (the label names it)
+  if (typeof p.tile === 'string' && /^L\d_/.test(p.tile)) return advancedText(p.tile).replace(/^[^:]*:\s*/, '');
+  return '';
 }
 
 export function choiceLabel(choice) {
-  if (choice.label) return choice.label;
-  if (typeof choice.preview === 'object' && choice.preview?.label) return choice.preview.label;
-  return choice.space ?? JSON.stringify(choice.command);
+  if (choice.label) return humanize(choice.label);
+  if (typeof choice.preview === 'object' && choice.preview?.label) return humanize(choice.preview.label);
+  return humanize(choice.space ?? JSON.stringify(choice.command));
 }
 
 const CHIP_ICONS = { excavators: 'excavator', mixers: 'mixer' };
@@ -203,14 +217,14 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
     text: a.label || actionLabel(a.type),
   })));
   if (options?.pending) {
-    dom.actions.append(el('p', { text: options.pending.reason || options.pending.text || pendingTitle(options.pending) }));
+    dom.actions.append(el('p', { text: humanize(options.pending.reason || options.pending.text || pendingTitle(options.pending)) }));
   }
   const showChoices = options?.pending || ui.action;
   const choices = showChoices && canAct ? currentChoices(options, ui) : [];
   const groups = !ui.space && !options?.pending ? spaceGroups(choices) : null;
   if (groups) fill(dom.choices, ...groups.map(groupButton));
   else fill(dom.choices, ...choices.map((c, i) => choiceButton(c, i, ui.choice === i, 'choice', options?.pending)));
-  if (ui.space) dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← All choices (showing ${ui.space} only)` }));
+  if (ui.space) dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← All choices (showing ${humanize(ui.space)} only)` }));
   const chosen = ui.choice !== null && ui.choice !== undefined ? choices[ui.choice] : null;
   if (chosen) confirmBar(dom.confirm, chosen, ui.amount);
   else {
@@ -241,8 +255,9 @@ function commonPrefix(labels) {
 }
 
 function groupButton({ space, list }) {
-  const label = list.length === 1 ? choiceLabel(list[0]) : commonPrefix(list.map(choiceLabel)) || space;
-  const chips = previewChips(list[0]);
+  const label = list.length === 1 ? choiceLabel(list[0]) : commonPrefix(list.map(choiceLabel)) || humanize(space);
+  // one space, several ways: only what they all cost (the first way's gain would mislead)
+  const chips = previewChips(list[0]).filter((c) => list.length === 1 || c.kind === 'cost');
   const button = el('button', {
     type: 'button', class: 'choice', 'data-group-space': space,
     'aria-label': `${label}${list.length > 1 ? `, ${list.length} ways` : ''}, ${chips.map((c) => c.text).join(', ')}`,

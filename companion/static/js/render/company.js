@@ -1,6 +1,6 @@
 // Company cards (compact, on the tablet) and the full company board (opened by a tap).
 import { el, fill, icon } from '../dom.js';
-import { company, companyLetter, companyName, contract, contractGroup, officer, rewardText } from '../names.js';
+import { company, companyLetter, companyName, contract, contractGroup, incomeText, officer, rewardText } from '../names.js';
 import { wheelSvg, describeSegment } from './wheel.js';
 
 const PIECES = { base: 5, elevation: 5, conduit: 5, powerhouse: 4 };
@@ -56,9 +56,9 @@ function incomeChips(companyId, kind, built) {
   const box = el('span', { class: 'income-slots' });
   for (const slot of slots || []) {
     const items = slot.rewards || slot.effects || [];
-    const text = items.map((r) => `${r.type.replaceAll('_', ' ')}${r.amount !== undefined ? ` ${r.amount}` : ''}`).join(', ');
+    const text = items.map(incomeText).join(' + ');
     const revealed = built >= slot.slot;
-    box.append(el('span', { class: `chip${revealed ? ' revealed' : ''}`, text: `${slot.slot}: ${text}${revealed ? ' ✓' : ''}` }));
+    box.append(el('span', { class: `chip${revealed ? ' revealed' : ''}`, text: `${slot.slot}${kind === 'powerhouse' ? ' powerhouses' : ''}: ${text}${revealed ? ' ✓' : ''}` }));
   }
   return box;
 }

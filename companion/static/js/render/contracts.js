@@ -2,13 +2,14 @@
 import { el, fill } from '../dom.js';
 import { CATALOG } from '../catalog.js';
 import { contractChip } from './company.js';
+import { advancedName } from '../names.js';
 
 const advanced = new Map(CATALOG.advanced_tiles.map((t) => [t.id, t]));
 
 function patentChip(id) {
   const tile = advanced.get(id);
   return el('span', { class: 'contract patent', title: tile?.text ?? id },
-    el('strong', { text: `Patent ${id}` }), el('span', { text: tile?.text ?? '' }));
+    el('strong', { text: advancedName(id) }), el('span', { text: tile?.text ?? '' }));
 }
 
 export function renderContracts(root, state) {

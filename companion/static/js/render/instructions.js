@@ -1,6 +1,6 @@
 // The table instructions: numbered steps a person follows at the table; drop paths animate.
 import { el, fill } from '../dom.js';
-import { companyName } from '../names.js';
+import { companyName, humanize } from '../names.js';
 
 /** Fill `list` with the steps; tapping a step with a drop path replays its animation. */
 export function renderInstructions(list, instructions) {
@@ -8,7 +8,8 @@ export function renderInstructions(list, instructions) {
     const n = step.n ?? i + 1;
     const name = step.company ? companyName(step.company) : '';
     // the engine's sentence often names the company already ("USA passes.")
-    const text = !name || step.text.includes(name) ? step.text : `${name}: ${step.text}`;
+    const said = humanize(step.text);
+    const text = !name || said.includes(name) ? said : `${name}: ${said}`;
     const hasPath = Boolean(step.animate?.path?.length);
     const button = el('button', {
       type: 'button', class: 'step',

@@ -1,6 +1,6 @@
 // The game log as a story: one line per event (its reason), grouped by command.
 import { el, fill } from '../dom.js';
-import { companyName, phaseName } from '../names.js';
+import { companyName, humanize, phaseName } from '../names.js';
 
 function describeEvent(event) {
   if (typeof event === 'string') return event;
@@ -32,7 +32,7 @@ export function renderLog(root, log) {
   const list = el('ol', { class: 'log', reversed: true });
   for (const entry of [...entries].reverse()) {
     // the events of one record often repeat a sentence (decided, then applied): say it once
-    const lines = [...new Set(entryLines(entry))];
+    const lines = [...new Set(entryLines(entry).map(humanize))];
     if (!lines.length) continue;
     const [first, ...details] = lines;
     const who = entry.command?.player ? companyName(entry.command.player) : '';

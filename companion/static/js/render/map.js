@@ -171,8 +171,9 @@ function drawHeadstreams(layer, board, state) {
   }
 }
 
-const ICON = 12;
-const CHAR = 7;
+// sized to read from across the table (the map is drawn at about 0.8 on the tablet)
+const ICON = 14;
+const CHAR = 8.4;
 
 function partWidth(part) {
   return part.icon ? ICON + 1 + String(part.n).length * CHAR : String(part.text).length * CHAR;
@@ -181,7 +182,7 @@ function partWidth(part) {
 /** Where a space's cost chip goes: under a dam, above a conduit, on a powerhouse square. */
 function chipCenter(s) {
   const [x, y] = s.xy;
-  if (s.kind === 'dam') return [x, y + DAM_H / 2 + 9];
+  if (s.kind === 'dam') return [x, y + DAM_H / 2 + 10];
   if (s.kind === 'conduit') return [x, y - 22];
   return [x, y];
 }
@@ -192,7 +193,7 @@ function drawCostChip(layer, s, legal) {
   const [cx, cy] = chipCenter(s);
   const w = parts.reduce((sum, p) => sum + partWidth(p), 0) + (parts.length - 1) * 4 + 10;
   const g = svg('g', { class: 'cost-chip', 'aria-hidden': 'true' });
-  g.append(svg('rect', { x: cx - w / 2, y: cy - 9, width: w, height: 18, rx: 9 }));
+  g.append(svg('rect', { x: cx - w / 2, y: cy - 10, width: w, height: 20, rx: 10 }));
   let x = cx - w / 2 + 5;
   for (const part of parts) {
     if (part.icon) {

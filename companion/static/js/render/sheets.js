@@ -1,7 +1,8 @@
 // The slide-in sheet (one at a time): table instructions, undo preview, log, correction,
 // company board, ledger lines, menu. Non-modal: nothing blocks the next move.
 import { el, fill, fromTemplate, icon } from '../dom.js';
-import { companyName } from '../names.js';
+import { api } from '../api.js';
+import { companyName, humanize, objectiveLabel } from '../names.js';
 import { badge } from './company.js';
 
 const dom = () => ({
@@ -51,8 +52,10 @@ export function undoPreviewNodes(preview) {
   if (!preview) return [el('p', { text: 'Nothing to undo.' })];
   if (preview.would_revert) {
     const entry = preview.would_revert;
-    const lines = entry.lines?.length ? entry.lines : [String(entry.command?.type || entry.kind || 'the last action').replaceAll('_', ' ')];
-    return [el('p', {}, el('strong', { text: `Record #${entry.seq} goes back:` })), el('ul', {}, ...lines.map((t) => el('li', { text: t })))];
+    const raw = entry.lines?.length ? entry.lines : [String(entry.command?.type || entry.kind || 'the last action').replaceAll('_', ' ')];
+    const lines = [...new Set(raw.map(humanize))]; // the events of a move often repeat a sentence
+    const who = entry.command?.player ? `${companyName(entry.command.player)}’s move` : 'The last record';
+    return [el('p', {}, el('strong', { text: `${who} (#${entry.seq}) goes back:` })), el('ul', {}, ...lines.map((t) => el('li', { text: t })))];
   }
   const summary = preview.summary || preview.text || preview.message;
   if (summary) nodes.push(el('p', { class: 'big-summary' }, el('strong', { text: summary })));
@@ -149,19 +152,21 @@ export function renderScores(root, state, gameId) {
   for (const cats of Object.values(state.final_scores || {})) {
     for (const k of Object.keys(cats)) if (!NOT_CATEGORIES.has(k) && !categories.includes(k)) categories.push(k);
   }
+  const known = Object.keys(SOURCE_LABELS);
+  categories.sort((a, b) => (known.includes(a) ? known.indexOf(a) : 99) - (known.includes(b) ? known.indexOf(b) : 99));
   const winner = order[0];
   const tied = order.filter((c) => totals[c] === totals[winner]);
   const flagged = order.filter((c) => state.final_scores[c].winner);
   const winners = flagged.length ? flagged : [winner];
   const table = el('table', { 'aria-label': 'Final scores' });
   table.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'Category' }),
-    ...order.map((c) => el('th', { scope: 'col' }, badge(c), ' ', companyName(c))))));
+    ...order.map((c) => el('th', { scope: 'col' }, badge(c), ' ', companyName(c), el('span', { class: 'head-total', text: `${totals[c]} VP` }))))));
   const tbody = el('tbody');
   for (const cat of categories) {
-    tbody.append(el('tr', {}, el('th', { scope: 'row', text: cat.replaceAll('_', ' ') }),
+    tbody.append(el('tr', {}, el('th', { scope: 'row', text: sourceLabel(cat) }),
       ...order.map((c) => el('td', {}, el('button', {
         type: 'button', 'data-ledger': c, 'data-category': cat,
-        'aria-label': `${companyName(c)} ${cat.replaceAll('_', ' ')}: ${state.final_scores[c][cat] ?? 0}. Show ledger lines`,
+        'aria-label': `${companyName(c)} ${cat.replaceAll('_', ' ')} (${sourceLabel(cat)}): ${state.final_scores[c][cat] ?? 0}. Show ledger lines`,
         text: state.final_scores[c][cat] ?? 0,
       })))));
   }
@@ -180,11 +185,71 @@ export function renderScores(root, state, gameId) {
       nodes.push(el('p', { text: `Tie on ${totals[winner]} VP broken by the energy of the last round: ${tied.map((c) => `${companyName(c)} ${energy(c)}`).join(' > ')}.` }));
     }
   }
-  nodes.push(table, el('div', { class: 'row' },
+  const objectiveBox = el('section', { class: 'objective-ranking', 'aria-labelledby': 'objective-title' },
+    el('h3', { id: 'objective-title', text: `Objective tile: ${objectiveLabel(state.objective)}` }));
+  nodes.push(table, objectiveBox, el('div', { class: 'row' },
     el('button', { type: 'button', 'data-print': '', text: 'Print' }),
     gameId ? el('a', { class: 'button primary', href: `/audit/games/${encodeURIComponent(gameId)}`, text: 'Full score audit' }) : '',
     gameId ? el('a', { class: 'button', href: `/api/games/${encodeURIComponent(gameId)}/log`, download: `barrage-${gameId}-log.json`, text: 'Export the log' }) : '',
     el('a', { class: 'button', href: '/', text: 'Home' })));
   fill(root, ...nodes);
   root.hidden = false;
+  if (gameId) renderObjective(objectiveBox, gameId, state);
+}
+
+// the scoring table's rows in the rulebook's words (the score audit's labels, engine/audit.py)
+const SOURCE_LABELS = {
+  start: 'Starting VP',
+  income: 'Income',
+  conduit_use: 'Conduit use',
+  contract: 'Contracts',
+  advanced_tile: 'Advanced Technology tiles',
+  energy_ranking: 'Energy track 1st / 2nd',
+  energy_track: 'Energy track (0 space, Automa Credits)',
+  bonus_tile: 'Bonus tiles',
+  objective: 'Objective tile',
+  resources: 'Resources left',
+  water: 'Drops in own dams',
+  automa_bank: 'Automa: Bank',
+  automa_cost: 'Automa: costs paid in VP',
+  automa_action: 'Automa: actions (Credits as VP)',
+  construction: 'Construction fees (Automa, in VP)',
+  officer: 'Executive officer',
+  external_work: 'External Works',
+  building: 'Private buildings',
+  correction: 'Corrections',
+};
+let auditLabels = {};
+
+export function sourceLabel(category) {
+  return auditLabels[category] ?? SOURCE_LABELS[category] ?? category.replaceAll('_', ' ');
+}
+
+let objectiveCache = { key: null, data: null };
+
+/** The objective ranking with the counted elements per player, from the score audit. */
+async function renderObjective(box, gameId, state) {
+  const key = `${gameId}:${state.round}:${state.finished}`;
+  if (objectiveCache.key !== key) {
+    try {
+      objectiveCache = { key, data: await api.audit(gameId) };
+    } catch (error) {
+      box.append(el('p', { text: 'The objective ranking is on the score audit page.' }));
+      return;
+    }
+  }
+  const { audit } = objectiveCache.data;
+  auditLabels = Object.fromEntries((audit.sources || []).map((s) => [s.category, s.label]));
+  const objective = audit.objective;
+  if (!objective) return;
+  const table = el('table', { 'aria-label': 'Objective ranking' },
+    el('thead', {}, el('tr', {}, ...['Place', 'Counted', 'What was counted', 'VP'].map((t) => el('th', { scope: 'col', text: t })))),
+    el('tbody', {}, ...objective.rows.map((row) => el('tr', {},
+      el('th', { scope: 'row' }, `${row.place}${row.tied_with.length ? '= ' : '. '}`, badge(row.company), ` ${companyName(row.company)}`),
+      el('td', { class: 'count', text: row.count }),
+      el('td', { class: 'elements', text: row.elements.join(', ') || '—' }),
+      el('td', { class: 'count', text: row.vp }),
+    ))));
+  box.replaceChildren(box.firstChild, table,
+    el('ul', { class: 'statements' }, ...objective.statements.slice(1).map((t) => el('li', { text: t }))));
 }

@@ -1,6 +1,6 @@
 // The energy track (0-30+) with each company's marker, the bonus tiles by round, the objective.
 import { el, fill, svg } from '../dom.js';
-import { bonusTile, companyLetter, companyName, objective } from '../names.js';
+import { bonusShort, bonusTile, companyLetter, companyName, objective, objectiveLabel } from '../names.js';
 
 function energySvg(players) {
   const W = 620;
@@ -27,7 +27,7 @@ function energySvg(players) {
     const first = Math.max(12, Math.min(W - 12 - (n - 1) * 23, x(pos) - ((n - 1) / 2) * 23));
     const cx = first + k * 23;
     const cy = 22;
-    g.append(svg('circle', { cx, cy, r: 11, fill: 'var(--co)', stroke: '#111', 'stroke-width': 2 }));
+    g.append(svg('circle', { cx, cy, r: 11, fill: 'var(--co)', stroke: 'var(--badge-outline, #111)', 'stroke-width': 2 }));
     g.append(svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 12, 'font-weight': 900, fill: 'var(--co-ink)', text: companyLetter(p.company) }));
     root.append(g);
   }
@@ -44,10 +44,10 @@ export function renderTrack(root, state) {
     bonus.append(el('span', {
       class: 'chip', 'aria-current': current ? 'true' : undefined,
       title: t?.counts ?? id,
-      text: `R${i + 1}: ${t ? `${t.vp_each} VP/${t.counts.split(' ')[0].replace(/s$/, '')}` : id}`,
+      text: `R${i + 1}: ${t ? bonusShort(id) : id}`,
     }));
   });
   const obj = objective(state.objective);
-  if (state.objective) bonus.append(el('span', { class: 'chip', title: obj?.measure ?? '', text: `Objective: ${state.objective.replace(/^O_/, '').replaceAll('_', ' ').toLowerCase()}` }));
+  if (state.objective) bonus.append(el('span', { class: 'chip', title: obj?.measure ?? '', text: `Objective: ${objectiveLabel(state.objective)}` }));
   fill(root, energySvg(players), bonus);
 }
