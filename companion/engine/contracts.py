@@ -95,6 +95,7 @@ def enforce_hand_limit(rec: Recorder, company: str, discard: list[str] | None = 
 
 
 def discard_contracts(rec: Recorder, company: str, discard: Any, excess: int) -> None:
+    """Discard exactly `excess` contracts of the hand: out of the game (ruling R13)."""
     hand = rec.state.players[company].contracts
     if not isinstance(discard, list) or len(discard) != excess or len(set(discard)) != excess:
         raise RuleViolation("discard", f"Discard exactly {excess} contract(s) from your hand.")
@@ -111,18 +112,10 @@ def discard_contracts(rec: Recorder, company: str, discard: Any, excess: int) ->
 
 @resolves("discard_contracts")
 def resolve_discard(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
-    excess = int(decision.options["count"])
-    discard = answer.get("discard")
-    hand = rec.state.players[decision.player].contracts
-    if (
-        not isinstance(discard, list)
-        or any(c not in hand for c in discard)
-        or len(set(discard)) != excess
-        or len(discard) != excess
-    ):
-        raise RuleViolation("discard", f"Discard exactly {excess} contract(s) from your hand.")
+    """The discard asked for above the hand limit; discard_contracts checks it."""
     rec.emit("decision_resolved", "Contracts discarded.")
-    discard_contracts(rec, decision.player, discard, excess)
+    excess = int(decision.options["count"])
+    discard_contracts(rec, str(decision.player), answer.get("discard"), excess)
 
 
 @applies("contract_taken")

@@ -67,6 +67,9 @@ def test_hand_limit_example_page_18_discard_at_once() -> None:
     # nothing else is legal until the discard is made
     with pytest.raises(RuleViolation, match="First answer"):
         execute(after, {"type": "bank", "player": "usa", "engineers": 1})
+    for wrong, why in ((["X3"], "not in your hand"), (["X1", "X2"], "Discard exactly 1")):
+        with pytest.raises(RuleViolation, match=why):
+            execute(after, {"type": "decide", "player": "usa", "answer": {"discard": wrong}})
     done = execute(after, {"type": "decide", "player": "usa", "answer": {"discard": ["X1"]}}).state
     assert done.players["usa"].contracts == ["S1", "X2", new]
     # discarded contracts leave the game (ruling R13)
