@@ -272,21 +272,37 @@ def test_game_screens(page: Page, phone: Page, screens: Path) -> None:
     shoot(page, screens, "tablet-company-board")
     page.get_by_role("button", name="Close").click()
 
-    # a computed phase: the Water Flow / end of round sheet with its drops
-    view = flows.game(page, game_id)
-    round_now = view["state"]["round"]
-    api_play(
-        page,
-        game_id,
-        until=lambda v: (
-            v["state"]["round"] > round_now or (v["options"].get("pending") is not None)
-        ),
-    )
+    # a computed phase: the last player's last move ends the round; the Water Flow, scoring
+    # and the next round's income arrive as one instruction sheet with its drop animation
+    def last_to_play(v: dict[str, Any]) -> bool:
+        state, active = v["state"], v["state"]["active"]
+        return bool(
+            active
+            and state["players"][active]["kind"] == "human"
+            and not v["options"].get("pending")
+            and all(p["passed"] for c, p in state["players"].items() if c != active)
+        )
+
+    round_now = api_play(page, game_id, until=last_to_play)["state"]["round"]
     page.reload()
     expect(page.locator("#status")).to_contain_text("Round")
-    if page.get_by_role("button", name="Done").is_visible():
-        shoot(page, screens, "tablet-instructions-phase")
     flows.close_instructions(page)
+    for _ in range(20):
+        view = flows.shown(page)
+        actions = {a["type"]: a for a in view["options"]["actions"]}
+        kind = "Pass" if actions["pass"]["enabled"] else "Bank"
+        flows.action_button(page, kind).click()
+        if kind == "Bank":
+            flows.choices(page).last.click()
+        page.get_by_role("button", name="Confirm").click()
+        flows.wait_version(page, game_id, view["version"] + 1)
+        if flows.shown(page)["state"]["round"] > round_now:
+            expect(page.get_by_role("button", name="Done")).to_be_visible()
+            shoot(page, screens, "tablet-instructions-end-of-round")
+            break
+        flows.close_instructions(page)
+    flows.close_instructions(page)
+
     # Produce: the correction sheet's commands give USA a production system with water
     # (a Base on 1U holding 2 drops, the conduit C1L and the powerhouse P8-1)
     fixes = [
@@ -294,14 +310,16 @@ def test_game_screens(page: Page, phone: Page, screens: Path) -> None:
         ("structure", "C1L", {"structure": "conduit", "present": True}),
         ("structure", "P8-1", {"structure": "powerhouse", "present": True}),
         ("dam_drops", "1U", 2),
+        ("contract", None, {"contract": "G12", "present": True, "fulfilled": False}),
     ]
     for what, space, value in fixes:
         version = flows.game(page, game_id)["version"]
-        command = {"type": "correct", "what": what, "space": space, "value": value}
-        if what == "structure":
-            command |= {"company": "usa", "reason": "set up a production system"}
-        else:
-            command |= {"reason": "two drops"}
+        command = {"type": "correct", "what": what, "value": value}
+        if space:
+            command["space"] = space
+        command["reason"] = "set up a production system"
+        if what != "dam_drops":
+            command["company"] = "usa"
         payload = {"command": command, "version": version}
         page.request.post(f"/api/games/{game_id}/commands", data=payload)
     api_play(
@@ -317,16 +335,23 @@ def test_game_screens(page: Page, phone: Page, screens: Path) -> None:
     flows.close_instructions(page)
     flows.action_button(page, "Produce").click()
     shoot(page, screens, "tablet-produce")
-    confirm_button = page.get_by_role("button", name="Confirm")
-    for _ in range(3):  # a Turbine Station space first when there are many systems
-        if confirm_button.count():
-            break
-        flows.choices(page).filter(has_not_text="All choices").last.click()
+    # a Turbine Station space first (many systems), then the way that fulfils G12
+    flows.choices(page).first.click()
+    flows.choices(page).filter(has_text="fulfils G12").first.click()
     shoot(page, screens, "tablet-produce-confirm")
     version = flows.shown(page)["version"]
     page.get_by_role("button", name="Confirm").click()
     flows.wait_version(page, game_id, version + 1)
     shoot(page, screens, "tablet-instructions-produce")
+    flows.close_instructions(page)
+    # the contract's reward is a decision: a free Base, answered in the list or on the map
+    expect(page.locator("#action-bar")).to_contain_text("must decide")
+    shoot(page, screens, "tablet-pending-free-base")
+    version = flows.shown(page)["version"]
+    page.locator("svg.map .space.legal").first.click()
+    shoot(page, screens, "tablet-pending-free-base-confirm")
+    page.get_by_role("button", name="Confirm").click()
+    flows.wait_version(page, game_id, version + 1)
     flows.close_instructions(page)
 
     # the README's picture: a game in progress (round 3), Build tapped, costs on the map

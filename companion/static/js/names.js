@@ -133,12 +133,16 @@ function gainWords(inner) {
   }).join(' + ');
 }
 
+const ORDINAL = ['', '1st', '2nd', '3rd', '4th', '5th'];
+
 export function humanize(text) {
   return String(text ?? '')
     .replace(PY_DICT, (_, inner) => gainWords(inner))
+    // an income slot named by its key ("income:conduit:2")
+    .replace(/\bincome:(base|elevation|conduit|powerhouse):(\d)\b/g, (_, kind, n) => `the income of the ${ORDINAL[Number(n)] ?? n} ${kind.charAt(0).toUpperCase()}${kind.slice(1)}`)
     .replace(SPACE_ID, (id) => (managementSpaces.has(id) ? spaceName(id) : id))
     .replace(TILE_ID, (id) => {
-      if (bonusTile(id)) return bonusShort(id);
+      if (bonusTile(id)) return `“${bonusShort(id)}”`;
       if (objective(id)) return `“${objectiveLabel(id)}”`;
       if (/^L\d_/.test(id) && CATALOG.advanced_tiles.some((t) => t.id === id)) return advancedName(id);
       return id;

@@ -2,6 +2,7 @@
 // the objective ranking with counts, the history charts. Data: GET /api/audit/games/<id>.
 import { api, badge, h, openLines } from './common.js';
 import { energyChart, vpChart } from './charts.js';
+import { humanize } from '../names.js';
 
 const root = document.getElementById('audit-game');
 const gameId = root.dataset.gameId;
@@ -10,7 +11,7 @@ const $ = (id) => document.getElementById(id);
 function lineItems(cell) {
   return (cell?.lines ?? []).map((line) => ({
     meta: `Round ${line.round} · ${line.phase.replace('_', ' ')} · ${line.vp > 0 ? '+' : ''}${line.vp} VP`,
-    text: line.reason,
+    text: humanize(line.reason),
   }));
 }
 

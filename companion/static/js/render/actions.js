@@ -188,9 +188,13 @@ export function resolved(choice, amount) {
 
 /** The choices to show now: the pending decision's, or the selected action's (optionally one space). */
 export function currentChoices(options, ui) {
-  if (options?.pending) return collapseDrops(options.pending.choices || []);
-  const action = (options?.actions || []).find((a) => a.type === ui.action);
-  const choices = action?.choices || [];
+  let choices;
+  if (options?.pending) {
+    // a decision that names a map space (a free structure) is answered on the map too
+    choices = (options.pending.choices || []).map((c) => (c.space || typeof c.command?.answer?.space !== 'string' ? c : { ...c, space: c.command.answer.space }));
+  } else {
+    choices = (options?.actions || []).find((a) => a.type === ui.action)?.choices || [];
+  }
   return collapseDrops(ui.space ? choices.filter((c) => c.space === ui.space) : choices);
 }
 

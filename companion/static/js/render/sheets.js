@@ -124,7 +124,7 @@ export function correctionCommand(form) {
 export function ledgerNodes(player, category) {
   const lines = (player.ledger || []).filter((l) => !category || l.category === category);
   if (!lines.length) return [el('p', { text: 'No ledger lines.' })];
-  return [el('ul', {}, ...lines.map((l) => el('li', { text: `Round ${l.round} · ${l.phase.replaceAll('_', ' ')}: ${l.vp > 0 ? '+' : ''}${l.vp} VP — ${l.reason}` })))];
+  return [el('ul', {}, ...lines.map((l) => el('li', { text: `Round ${l.round} · ${l.phase.replaceAll('_', ' ')}: ${l.vp > 0 ? '+' : ''}${l.vp} VP — ${humanize(l.reason)}` })))];
 }
 
 // keys of final_scores that are not VP categories
