@@ -106,6 +106,13 @@ def _company(row: dict[str, Any]) -> Company:
 
 COMPANIES: dict[str, Company] = {row["id"]: _company(row) for row in ct.COMPANIES}
 BASE_COMPANIES: tuple[str, ...] = tuple(c for c in COMPANIES if COMPANIES[c].expansion is None)
+
+
+def company_name(company: str | None) -> str:
+    """The company as the rulebook names it ("USA", "Germany"); anything else as given."""
+    return COMPANIES[company].name if company in COMPANIES else str(company)
+
+
 INCOME_SLOTS: tuple[int, ...] = (2, 4, 5)
 
 # Powerhouse row of every company board (companies.md §1.3): production bonus by built count.

@@ -30,6 +30,7 @@ from companion.engine.catalog import (
     INCOME_SLOTS,
     POWERHOUSE_BONUS_BY_BUILT,
     STRUCTURE_NAMES,
+    company_name,
     tile_structures,
 )
 from companion.engine.economy import can_pay_credits, pay_credits
@@ -228,7 +229,7 @@ def _elevation_error(state: GameState, company: str, space: str) -> str | None:
     if dam.owner == NEUTRAL:
         return f"The dam on {space} is neutral: Elevations go on your own dams only."
     if dam.owner != company:
-        owner = COMPANIES[dam.owner].name if dam.owner in COMPANIES else dam.owner
+        owner = company_name(dam.owner)
         return f"The dam on {space} belongs to {owner}: Elevations go on your own dams only."
     if dam.level >= MAX_DAM_LEVEL:
         return f"The dam on {space} already has 2 Elevations, the most a dam can have."

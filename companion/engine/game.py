@@ -27,6 +27,7 @@ from companion.engine import (  # noqa: F401  (imported to register their event 
     wheel,
 )
 from companion.engine.automa import command as automa_command
+from companion.engine.catalog import company_name
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import RESOLVERS, Event, Recorder, applies, apply
 from companion.engine.state import GameState
@@ -136,21 +137,13 @@ def _check_turn(state: GameState, command: dict[str, Any]) -> str:
     if company != state.active:
         raise RuleViolation(
             "not_your_turn",
-            f"It is {_name(state, state.active)}'s turn, not {_name(state, company)}'s.",
+            f"It is {company_name(state.active)}'s turn, not {company_name(company)}'s.",
         )
     if state.players[company].passed:
         raise RuleViolation(
             "passed", "You have passed and take no further action this round (ruling R17)."
         )
     return company
-
-
-def _name(state: GameState, company: str | None) -> str:
-    from companion.engine import catalog
-
-    if company in catalog.COMPANIES:
-        return catalog.COMPANIES[company].name
-    return str(company)
 
 
 def _do_action(rec: Recorder, company: str, command: dict[str, Any]) -> None:
@@ -172,7 +165,7 @@ def _do_pass(rec: Recorder, company: str) -> None:
             f"You still have {player.engineers} Engineer(s): you must place them "
             "(the Bank is always open; ruling R17).",
         )
-    rec.emit("player_passed", f"{_name(rec.state, company)} passes.", company=company)
+    rec.emit("player_passed", f"{company_name(company)} passes.", company=company)
     rec.emit("steps_queued", "", steps=["next_turn"])
 
 
@@ -183,7 +176,7 @@ def _do_decide(rec: Recorder, command: dict[str, Any]) -> None:
     decision = state.pending[-1]
     if decision.player is not None and command.get("player") != decision.player:
         raise RuleViolation(
-            "not_your_decision", f"{_name(state, decision.player)} must answer: {decision.reason}"
+            "not_your_decision", f"{company_name(decision.player)} must answer: {decision.reason}"
         )
     answer = command.get("answer")
     if not isinstance(answer, dict):

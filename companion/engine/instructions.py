@@ -34,9 +34,7 @@ STRUCTURE = {
 
 
 def _name(company: str | None) -> str:
-    if company and company in catalog.COMPANIES:
-        return catalog.COMPANIES[company].name
-    return company or "The table"
+    return catalog.company_name(company) if company else "The table"
 
 
 def _plural(n: int, word: str) -> str:

@@ -12,7 +12,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from companion.engine import catalog, contracts, management
-from companion.engine.catalog import ManagementSpace
+from companion.engine.catalog import ManagementSpace, company_name
 from companion.engine.economy import can_pay_credits
 from companion.engine.state import Decision, GameState
 
@@ -35,12 +35,6 @@ SECTION_OF_ACTION = {
     "take_contracts": "contract_office",
     "patent": "patent_office",
 }
-
-
-def _name(company: str | None) -> str:
-    if company in catalog.COMPANIES:
-        return catalog.COMPANIES[company].name
-    return str(company)
 
 
 def _spaces(section: str) -> list[ManagementSpace]:
@@ -412,7 +406,7 @@ def _production_energy(decision: Decision, answer: dict[str, Any]) -> str:
 
 def _known_label(decision: Decision, answer: dict[str, Any]) -> str:
     if decision.kind == "draft_pick":
-        return f"{_name(answer['company'])} + {answer['contract']}"
+        return f"{company_name(answer['company'])} + {answer['contract']}"
     if decision.kind in ("second_production", "tile_production"):
         if answer.get("decline"):
             return "Decline"
@@ -496,7 +490,7 @@ def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]
     elif state.phase != "actions" or state.active is None:
         result["actions"] = _disabled(f"No actions now: {state.phase} phase.")
     elif company != state.active:
-        result["actions"] = _disabled(f"It is {_name(state.active)}'s turn.")
+        result["actions"] = _disabled(f"It is {company_name(state.active)}'s turn.")
     elif state.players[company].is_automa:
         result["actions"] = _disabled("The Automa's turn is played by the app (issue 5).")
     else:

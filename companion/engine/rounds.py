@@ -13,6 +13,7 @@ Each `*_step(rec, arg) -> bool` is one computed step of the game's flow queue
 from __future__ import annotations
 
 from companion.engine import catalog, scoring
+from companion.engine.catalog import company_name
 from companion.engine.data import company_tables as ct
 from companion.engine.economy import gain_credits, score_vp
 from companion.engine.events import Event, Recorder, applies
@@ -21,10 +22,6 @@ from companion.engine.state import GameState, PlayerState
 LAST_ROUND = 5
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
 AUTOMA_INCOME_LEVEL = 2  # Automas take income from difficulty level 2 (automa.md §2)
-
-
-def company_name(company: str) -> str:
-    return catalog.COMPANIES[company].name if company in catalog.COMPANIES else company
 
 
 # -- round start ---------------------------------------------------------------------------

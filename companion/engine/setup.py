@@ -438,7 +438,7 @@ def apply_pick(rec: Recorder, answer: dict[str, Any]) -> None:
     pairs = {p["company"]: p["officer"] for p in draft["pairs"]}
     company, contract = answer.get("company"), answer.get("contract")
     if company not in pairs:
-        board = catalog.COMPANIES[company].name if company in catalog.COMPANIES else company
+        board = catalog.company_name(company)
         raise RuleViolation("draft", f"{board} is not one of the company boards still on offer.")
     if contract not in draft["contracts"]:
         raise RuleViolation(

@@ -12,7 +12,7 @@ from typing import Any
 from companion.engine.automa import deck
 from companion.engine.automa.decision import play_turn, preview_turn
 from companion.engine.automa.rewards import answer_pending, automatic_answer
-from companion.engine.catalog import COMPANIES
+from companion.engine.catalog import company_name
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder
 from companion.engine.state import GameState
@@ -61,9 +61,7 @@ def execute_turn(rec: Recorder, command: dict[str, Any]) -> dict[str, Any]:
     if state.phase != "actions":
         raise RuleViolation("phase", f"The Automa acts in the Actions phase (now: {state.phase}).")
     if company != state.active:
-        active, automa = (
-            COMPANIES[c].name if c in COMPANIES else c for c in (state.active, company)
-        )
+        active, automa = company_name(state.active), company_name(company)
         raise RuleViolation("not_your_turn", f"It is {active}'s turn, not {automa}'s.")
     if state.players[company].passed:
         raise RuleViolation("passed", "This Automa has passed for the round (ruling R17).")
