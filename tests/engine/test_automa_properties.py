@@ -14,6 +14,7 @@ from companion.engine import construction
 from companion.engine.automa import placement, water_choice
 from companion.engine.automa.tiles import TILES
 from companion.engine.board import CONDUIT_SPACES, DAM_SPACES, POWERHOUSE_SPACES
+from companion.engine.state import PIECES_PER_COMPANY
 
 A = "italy"
 OWNERS = st.sampled_from([A, "usa", "neutral"])
@@ -48,9 +49,7 @@ def maps(draw):
 
 
 @settings(max_examples=150, deadline=None)
-@given(
-    maps(), st.sampled_from(sorted(TILES)), st.sampled_from(sorted(placement.PIECES_PER_COMPANY))
-)
+@given(maps(), st.sampled_from(sorted(TILES)), st.sampled_from(sorted(PIECES_PER_COMPANY)))
 def test_choice_is_a_legal_candidate_and_pure(state, tile, structure):
     candidates = placement.legal_spaces(state, A, structure)
     before = state.copy()

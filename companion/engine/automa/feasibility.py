@@ -14,7 +14,7 @@ from companion.engine import catalog, production
 from companion.engine.automa import levels, placement, water_choice
 from companion.engine.automa.tiles import Criteria, TileAction
 from companion.engine.board import SPACES
-from companion.engine.state import NEUTRAL, GameState
+from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, GameState
 
 ENERGY_PER_ROUND_SECTION = 6  # the energy track's round sections: 6 steps per round (§7.1)
 COLOURS = ("green", "yellow", "red")
@@ -256,7 +256,7 @@ def plan_construction(
     player = state.players[company]
     if structure not in player.built:
         return Skip(action, "Leeghwater Project action")
-    if player.built[structure] >= placement.PIECES_PER_COMPANY[structure]:
+    if player.built[structure] >= PIECES_PER_COMPANY[structure]:
         return Skip(action, f"no {structure} left on the company board")
     tile = choose_tile(state, company, structure)
     if tile is None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from companion.engine import water
 from companion.engine.automa.tiles import Criteria
 from companion.engine.board import BASINS, HEADSTREAM_BASIN, SPACES, basin_course
-from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, Dam, GameState
+from companion.engine.state import NEUTRAL, Dam, GameState
 
 DAM_BASINS: tuple[int, ...] = tuple(b for b in sorted(BASINS) if BASINS[b].dam_spaces)
 POWERHOUSE_BASINS: tuple[int, ...] = tuple(b for b in sorted(BASINS) if BASINS[b].powerhouse_spaces)
@@ -26,6 +26,12 @@ CONDUIT_ORDER: tuple[str, ...] = tuple(
     for b in DAM_BASINS
     for s in sorted(BASINS[b].conduit_spaces, key=lambda c: SPACES[c].automa_ref)
 )  # 1A, 1B, 2A, … 10B — "A" is the left conduit (automa.md §8.1)
+SPACE_ORDER: dict[str, tuple[str, ...]] = {
+    "base": DAM_ORDER,
+    "elevation": DAM_ORDER,
+    "conduit": CONDUIT_ORDER,
+    "powerhouse": tuple(s for b in POWERHOUSE_BASINS for s in BASINS[b].powerhouse_spaces),
+}
 
 CRITERION_NAMES: dict[str, str] = {
     "most-powerful-conduit": "most powerful conduit",
@@ -75,49 +81,20 @@ def legal_spaces(
 ) -> list[str]:
     """Free spaces where `company` may put `structure` by the placement rules (p. 10-11).
 
-    One Base and one powerhouse per company per basin; elevations on own dams below level 3.
-    The tile restriction (T02 hills, T04 mountains, T09/T12 conduit value) is absolute (§8.2).
-    Machinery and tiles are checked by the caller.
+    The same placement limits as a person's (construction.placement_error: one Base and one
+    powerhouse per company per basin, elevations on own dams below level 3), in the Automa's
+    scan order. The tile restriction (T02 hills, T04 mountains, T09/T12 conduit value) is
+    absolute (§8.2). Machinery and tiles are checked by the caller.
     """
-    player = state.players[company]
-    if player.built.get(structure, 0) >= PIECES_PER_COMPANY.get(structure, 0):
-        return []
-    if structure == "base":
-        own_basins = {SPACES[s].basin for s, d in state.dams.items() if d.owner == company}
-        spaces = [
-            s
-            for b in DAM_BASINS
-            if b not in own_basins
-            for s in BASINS[b].dam_spaces
-            if s not in state.dams
-        ]
-    elif structure == "elevation":
-        spaces = [s for s in DAM_ORDER if _is_raisable(state, company, s)]
-    elif structure == "conduit":
-        spaces = [
-            s
-            for s in CONDUIT_ORDER
-            if s not in state.conduits and SPACES[s].value >= min_conduit_value
-        ]
-    elif structure == "powerhouse":
-        own_basins = {SPACES[s].basin for s, o in state.powerhouses.items() if o == company}
-        spaces = [
-            s
-            for b in POWERHOUSE_BASINS
-            if b not in own_basins
-            for s in BASINS[b].powerhouse_spaces
-            if s not in state.powerhouses
-        ]
-    else:
-        return []
+    from companion.engine.construction import placement_error  # late: construction → automa
+
+    order = SPACE_ORDER.get(structure, ())
+    spaces = [s for s in order if placement_error(state, company, structure, s) is None]
+    if structure == "conduit" and min_conduit_value:
+        spaces = [s for s in spaces if SPACES[s].value >= min_conduit_value]
     if region:
         spaces = [s for s in spaces if SPACES[s].area == region]
     return spaces
-
-
-def _is_raisable(state: GameState, company: str, space: str) -> bool:
-    dam = state.dams.get(space)
-    return dam is not None and dam.owner == company and dam.level < 3
 
 
 # -- reading the map for the criteria --------------------------------------------------------
