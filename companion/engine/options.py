@@ -60,13 +60,9 @@ def _usable_spaces(
     taken = 0
     problems: list[str] = []
     for space in _spaces(section):
-        if space.full_game_only and state.setup.mode != "full":
-            continue
-        holder = state.occupied.get(space.id)
-        if holder == "blocked":
-            continue
-        if holder is not None and space.id != management.BANK:
-            taken += 1
+        if management.space_available(state, space) is not None:  # not in play, or taken
+            if state.occupied.get(space.id) not in (None, "blocked"):
+                taken += 1
             continue
         why = management.placement_problem(state, company, space, space.engineers or 1)
         if why is None:
