@@ -141,7 +141,7 @@ function renderAutoma(state) {
   const lines = (preview.lines || []).map(humanize).filter((line) => !steps.length || !(/^Tile \d+/.test(line) || /skipped/.test(line)));
   const others = store.ui.automaOverride
     ? el('div', { class: 'row', role: 'group', 'aria-label': 'Another legal move for the Automa' },
-      ...steps.map((step) => el('button', { type: 'button', 'data-automa-override': step.index, text: `Do “${step.action}” instead` })))
+      ...steps.filter((step) => !step.done).map((step) => el('button', { type: 'button', 'data-automa-override': step.index, text: `Do “${step.action}” instead` })))
     : null;
   panel.replaceChildren(
     el('h2', {}, badge(company), ` ${companyName(company)} · Automa level ${p?.automa_level ?? '?'} — ${choice.label}`),
@@ -149,7 +149,7 @@ function renderAutoma(state) {
     lines.length ? el('ol', { class: 'automa-trace', 'aria-label': 'What the Automa does and why' }, ...lines.map((t) => el('li', { text: t }))) : '',
     el('div', { class: 'row' },
       el('button', { type: 'button', class: 'primary', 'data-automa-apply': '', text: 'Apply' }),
-      steps.length ? el('button', { type: 'button', 'data-automa-other': '', 'aria-expanded': store.ui.automaOverride ? 'true' : 'false', text: 'Choose another legal move' }) : ''),
+      steps.some((step) => !step.done) ? el('button', { type: 'button', 'data-automa-other': '', 'aria-expanded': store.ui.automaOverride ? 'true' : 'false', text: 'Choose another legal move' }) : ''),
     others || '',
   );
   panel.hidden = false;
