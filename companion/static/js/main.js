@@ -83,8 +83,25 @@ function renderMyBoard(state) {
   box.replaceChildren(el('h2', { id: 'my-board-title' }, badge(p.company), ` My company: ${companyName(p.company)}`), body);
 }
 
+/** Where the Automa's construction goes ("… → 3U (tile base)"), to mark it on the map. */
+function automaTarget() {
+  const steps = automaAction()?.choices[0]?.preview?.steps || [];
+  const ids = new Set((store.board?.spaces || []).map((sp) => sp.id));
+  for (const step of [...steps].reverse()) {
+    if (!step.done) continue;
+    const found = [...String(step.reason || '').matchAll(/→ ([A-Z0-9-]+)/g)].map((m) => m[1]).filter((id) => ids.has(id));
+    if (found.length) return found.at(-1);
+  }
+  return null;
+}
+
 function legalSpaces() {
   const out = new Map();
+  const target = !store.state?.finished && automaTarget();
+  if (target) {
+    out.set(target, { text: 'Automa builds here', parts: [{ text: 'Automa' }], selected: true });
+    return out;
+  }
   if (!store.options || (!store.ui.action && !store.options.pending)) return out;
   const all = currentChoices(store.options, { ...store.ui, space: null });
   const selected = currentChoices(store.options, store.ui)[store.ui.choice];
