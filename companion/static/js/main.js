@@ -105,6 +105,14 @@ function legalSpaces() {
   if (!store.options || (!store.ui.action && !store.options.pending)) return out;
   const all = currentChoices(store.options, { ...store.ui, space: null });
   const selected = currentChoices(store.options, store.ui)[store.ui.choice];
+  const system = selected?.command?.type === 'produce' ? selected.command : null;
+  if (system) {
+    // the chosen production system on the map: its dam, conduit and powerhouse
+    for (const [id, word] of [[system.dam, 'dam'], [system.conduit, 'conduit'], [system.powerhouse, 'powerhouse']]) {
+      if (id) out.set(id, { text: `Produces through this ${word}`, parts: [], selected: true }); // no chip: the drop count stays readable
+    }
+    return out;
+  }
   for (const c of all) {
     if (!c.space || out.has(c.space)) continue;
     out.set(c.space, { text: `${choiceLabel(c)} ${mapChip(c)}`.trim(), parts: mapChipParts(c), selected: selected?.space === c.space });
