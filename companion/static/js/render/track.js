@@ -24,11 +24,11 @@ function energySvg(players) {
     seen.set(pos, k + 1);
     const g = svg('g', { class: `co-${p.company}` });
     const n = count.get(pos);
-    const first = Math.max(12, Math.min(W - 12 - (n - 1) * 23, x(pos) - ((n - 1) / 2) * 23));
-    const cx = first + k * 23;
+    const first = Math.max(14, Math.min(W - 14 - (n - 1) * 27, x(pos) - ((n - 1) / 2) * 27));
+    const cx = first + k * 27;
     const cy = 22;
-    g.append(svg('circle', { cx, cy, r: 11, fill: 'var(--co)', stroke: 'var(--badge-outline, #111)', 'stroke-width': 2 }));
-    g.append(svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 12, 'font-weight': 900, fill: 'var(--co-ink)', text: companyLetter(p.company) }));
+    g.append(svg('circle', { cx, cy, r: 13, fill: 'var(--co)', stroke: 'var(--badge-outline, #111)', 'stroke-width': 2 }));
+    g.append(svg('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 15, 'font-weight': 900, fill: 'var(--co-ink)', text: companyLetter(p.company) }));
     root.append(g);
   }
   return root;
