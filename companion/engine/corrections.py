@@ -13,6 +13,7 @@ from companion.engine import board
 from companion.engine.economy import score_vp
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
+from companion.engine.mahiri import held_limit
 from companion.engine.state import NEUTRAL, Dam, GameState, Segment
 
 RESOURCES = ("credits", "excavators", "mixers", "engineers", "energy")
@@ -55,9 +56,16 @@ def correct(rec: Recorder, command: dict[str, Any]) -> None:
         space = command.get("space")
         if space not in state.dams:
             raise RuleViolation("correction", f"There is no dam on {space}.")
-        rec.emit(
-            "dam_drops_corrected", reason, space=space, value=_int(command.get("value"), "Drops")
-        )
+        value = _int(command.get("value"), "Drops")
+        limit = held_limit(state, space)
+        if value > limit:
+            # a dam holds as many drops as its level (p. 5): correct its level first
+            raise RuleViolation(
+                "correction",
+                f"The dam on {space} holds at most {limit} drop{'s' if limit != 1 else ''}; "
+                "correct its level first if the table's dam is higher.",
+            )
+        rec.emit("dam_drops_corrected", reason, space=space, value=value)
     elif what == "headstream_drops":
         letter = command.get("space")
         if letter not in state.headstreams:

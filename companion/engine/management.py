@@ -34,6 +34,14 @@ BANK = "BANK"
 PATENT_COST = 5
 
 
+def space_name(space: ManagementSpace) -> str:
+    """A Management-board space as a player finds it: "Workshop row 2, right"."""
+    section = SECTION_NAMES[space.section]
+    if not space.side:
+        return section if space.id == BANK else f"{section} space {space.row}"
+    return f"{section} row {space.row}, {space.side}"
+
+
 # -- engineers on action spaces ------------------------------------------------------------
 
 
@@ -91,7 +99,7 @@ def place_engineers(
         raise RuleViolation("placement", why)
     rec.emit(
         "engineers_placed",
-        f"Put {n} Engineer(s) on {SECTION_NAMES[space.section]} ({space.id}).",
+        f"Put {n} Engineer{'s' if n != 1 else ''} on {space_name(space)}.",
         company=company,
         space=space.id,
         engineers=n,
@@ -102,7 +110,7 @@ def place_engineers(
             company,
             space.fee_credits,
             "automa_action",
-            f"{space.fee_credits} Credits for the red-outlined space {space.id}",
+            f"{space.fee_credits} Credits for the red-outlined space {space_name(space)}",
         )
     if space.action_cost_credits:
         pay_credits(
@@ -110,7 +118,7 @@ def place_engineers(
             company,
             space.action_cost_credits,
             "automa_action",
-            f"{space.action_cost_credits} Credits for the action of {space.id}",
+            f"{space.action_cost_credits} Credits for the action of {space_name(space)}",
         )
 
 

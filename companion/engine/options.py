@@ -42,10 +42,21 @@ def _spaces(section: str) -> list[ManagementSpace]:
 
 
 def _space_label(space: ManagementSpace) -> str:
-    bits = [f"{space.engineers} Eng."]
+    engineers = space.engineers or 0
+    bits = [f"{engineers} Engineer{'s' if engineers != 1 else ''}"]
     if space.total_credits:
         bits.append(f"{space.total_credits}₵")
-    return f"{space.id} ({', '.join(bits)})"
+    return f"{management.space_name(space)} ({', '.join(bits)})"
+
+
+MACHINERY_NAMES = {"excavators": "Excavator", "mixers": "Concrete Mixer"}
+
+
+def _machineries_text(gain: dict[str, int]) -> str:
+    """{'excavators': 1, 'mixers': 1} -> "1 Excavator + 1 Concrete Mixer"."""
+    return " + ".join(
+        f"{n} {MACHINERY_NAMES[k]}{'s' if n != 1 else ''}" for k, n in gain.items() if n
+    )
 
 
 def _usable_spaces(
@@ -184,7 +195,7 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
                     label += f" · fulfils {command['contract']}"
                 choices.append(
                     {
-                        "label": f"{space.id} ({bonus:+d}) · {label}",
+                        "label": f"{management.space_name(space)} ({bonus:+d}) · {label}",
                         "space": space.id,
                         "preview": {
                             "energy": option.get("energy"),
@@ -226,7 +237,7 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
         for letters in combos:
             choices.append(
                 {
-                    "label": f"{space.id}: {' + '.join(letters)} ({when})",
+                    "label": f"{management.space_name(space)}: {' + '.join(letters)} ({when})",
                     "space": space.id,
                     "preview": {
                         "headstreams": letters,
@@ -296,7 +307,8 @@ def _shop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
             for choice in ("excavator", "mixer"):
                 choices.append(
                     {
-                        "label": f"{_space_label(s)}: 1 {choice}",
+                        "label": f"{_space_label(s)}: 1 "
+                        f"{'Excavator' if choice == 'excavator' else 'Concrete Mixer'}",
                         "space": s.id,
                         "preview": {"credits": s.total_credits, choice: 1},
                         "command": {**base, "choice": choice},
@@ -305,7 +317,7 @@ def _shop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
         else:
             choices.append(
                 {
-                    "label": f"{_space_label(s)}: {gain}",
+                    "label": f"{_space_label(s)}: {_machineries_text(gain)}",
                     "space": s.id,
                     "preview": {"credits": s.total_credits, **gain},
                     "command": base,
@@ -349,7 +361,7 @@ def _patent(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
             tile = state.patent_offer[int(s.effect.get("slot", 1)) - 1]
             choices.append(
                 {
-                    "label": f"{s.id}: {tile} (5₵)",
+                    "label": f"{management.space_name(s)}: {tile} (5₵)",
                     "space": s.id,
                     "preview": {"tile": tile, "credits": s.total_credits},
                     "command": {"type": "patent", "player": company, "space": s.id},

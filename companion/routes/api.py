@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import secrets
 from functools import cache
 from typing import Any
@@ -39,7 +40,12 @@ def join_url(code: str) -> str:
 
 def qr_svg(text: str) -> Response:
     """An SVG QR code (segno), drawn by the server so no device needs a QR library."""
-    svg = segno.make(text, error="m").svg_inline(scale=6, border=2, dark="#000", light="#fff")
+    # a standalone SVG document (with its namespace), so an <img> can show it
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(
+        buffer, kind="svg", xmldecl=False, scale=6, border=2, dark="#000", light="#fff"
+    )
+    svg = buffer.getvalue().decode()
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import make_state, setup_payload
+from helpers import make_state, place_dam, setup_payload
 
 from companion.engine import CommandError, RuleViolation, execute, rebuild
 
@@ -93,3 +93,15 @@ def test_bad_corrections_are_refused() -> None:
         correct(state, what="credits", company="usa", value=-2)
     with pytest.raises(RuleViolation, match="no dam"):
         correct(state, what="dam_drops", space="7U", value=1)
+
+
+def test_a_correction_cannot_put_more_drops_in_a_dam_than_it_holds() -> None:
+    # p. 5: a dam holds as many drops as its level; the table corrects the level first
+    state = make_state(2)
+    place_dam(state, "5L", "usa", level=1)
+    with pytest.raises(RuleViolation, match="holds at most 1 drop"):
+        execute(
+            state,
+            {"type": "correct", "what": "dam_drops", "space": "5L", "value": 2, "reason": "x"},
+        )
+    assert state.dams["5L"].drops == 0

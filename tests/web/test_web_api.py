@@ -319,6 +319,8 @@ def test_qr_codes_are_svg(client: FlaskClient, game: dict) -> None:
     assert response.status_code == 200
     assert response.mimetype == "image/svg+xml"
     assert response.get_data(as_text=True).startswith("<svg")
+    # a standalone document: an <img> only draws an SVG that names its namespace
+    assert 'xmlns="http://www.w3.org/2000/svg"' in response.get_data(as_text=True)
     assert client.get("/api/qr.svg").mimetype == "image/svg+xml"
 
 

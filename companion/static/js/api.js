@@ -42,21 +42,7 @@ export const api = {
   gamePage: (id) => `/games/${encodeURIComponent(id)}`,
 };
 
-/**
- * Show a server-drawn QR code in `img`. The server's SVG may lack the SVG namespace (an inline
- * SVG), which an <img> refuses to draw; the namespace is added before it is shown.
- */
-export async function loadQr(img, url) {
-  try {
-    const response = await fetch(url, { credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    let text = await response.text();
-    if (!/<svg[^>]*\sxmlns=/.test(text)) text = text.replace('<svg', '<svg xmlns="http://www.w3.org/2000/svg"');
-    const old = img.dataset.objectUrl;
-    img.src = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
-    img.dataset.objectUrl = img.src;
-    if (old) URL.revokeObjectURL(old);
-  } catch {
-    img.alt = `${img.alt} (could not be loaded)`;
-  }
+/** Show a server-drawn QR code (a standalone SVG document) in `img`. */
+export function loadQr(img, url) {
+  img.src = url;
 }
