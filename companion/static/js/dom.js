@@ -50,3 +50,16 @@ export function icon(name, label) {
   s.append(svg('use', { href: `/static/icons/sprite.svg#${name}` }));
   return s;
 }
+
+/**
+ * Server-rendered controls wired by a module script carry `data-needs-script disabled`, so a
+ * tap that lands before the script has run is refused visibly instead of being lost.
+ * The page's script calls this once its listeners are attached.
+ */
+export function scriptReady(root = document) {
+  for (const node of root.querySelectorAll('[data-needs-script]')) {
+    node.disabled = false;
+    node.removeAttribute('data-needs-script');
+  }
+  document.documentElement.dataset.scriptReady = 'yes';
+}

@@ -1,5 +1,6 @@
 // Join: a device enters the game's short code and is sent to the game view.
 import { api } from './api.js';
+import { scriptReady } from './dom.js';
 
 const form = document.getElementById('join-form');
 const error = document.getElementById('join-error');
@@ -16,3 +17,4 @@ form.addEventListener('submit', async (event) => {
     error.hidden = false;
   }
 });
+scriptReady();

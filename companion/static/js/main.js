@@ -1,7 +1,7 @@
 // The game view: load board + game, render every panel from the store, wire intents and
 // live updates (Socket.IO room of the game, catch-up on reconnect).
 import { api, ApiError, loadQr } from './api.js';
-import { el } from './dom.js';
+import { el, scriptReady } from './dom.js';
 import { listen, send, setHooks } from './intents.js';
 import { companyName, companyLetter, humanize, phaseName } from './names.js';
 import { applyUpdate, clearSelection, notify, setConnected, store, subscribe } from './store.js';
@@ -378,6 +378,7 @@ function notJoined(error) {
 async function start() {
   listen();
   setHooks({ toast, instructions: showInstructions, open, reload });
+  scriptReady();
   subscribe(render);
   phone.addEventListener?.('change', () => notify());
   let board;

@@ -1,7 +1,7 @@
 // The setup wizard: mode and players, seats (person or Automa), deals; creates the game and
 // ends with a checklist of what to place on the real board (read from the new game's state).
 import { api } from './api.js';
-import { el, fromTemplate } from './dom.js';
+import { el, fromTemplate, scriptReady } from './dom.js';
 import { CATALOG } from './catalog.js';
 import { BASE_COMPANIES, OFFICERS, advancedText, bonusText, companyName, objectiveLabel, contract, officer, rewardText } from './names.js';
 import { drawGroups, drawsPayload, renderDraws } from './setup_draws.js';
@@ -172,4 +172,5 @@ form.addEventListener('change', (event) => {
   }
 });
 form.addEventListener('submit', (event) => event.preventDefault());
+scriptReady();
 show(1);

@@ -2,6 +2,7 @@
 // Taps on the map place structures for the chosen company; steppers set supplies and the VP
 // marker. The server checks and scores (POST /api/audit/standalone); nothing is computed here.
 import { api, badge, download, h, openLines, COMPANY_NAME } from './common.js';
+import { scriptReady } from '../dom.js';
 
 const STORAGE_KEY = 'barrage-audit-entry';
 const app = document.getElementById('audit-app');
@@ -391,6 +392,7 @@ function init() {
   $('edit-entry').addEventListener('click', () => { $('results').hidden = true; $('entry').hidden = false; });
   $('export-csv').addEventListener('click', exportCsv);
   $('print').addEventListener('click', () => window.print());
+  scriptReady();
   changed();
   setupMap();
 }
