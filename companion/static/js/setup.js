@@ -25,7 +25,7 @@ function option(v, text, selected) {
 
 function seatNode(i) {
   const node = fromTemplate('tpl-seat');
-  field(node, 'legend').textContent = `Seat ${i + 1} (turn order ${i + 1})`;
+  field(node, 'legend').textContent = `Seat ${i + 1}`;
   const company = field(node, 'company');
   company.append(...BASE_COMPANIES.map((c, k) => option(c, companyName(c), k === i)));
   company.setAttribute('aria-label', `Seat ${i + 1} company`);
@@ -34,14 +34,29 @@ function seatNode(i) {
   field(node, 'name').setAttribute('aria-label', `Seat ${i + 1} name`);
   field(node, 'level').setAttribute('aria-label', `Seat ${i + 1} Automa level`);
   field(node, 'officer').setAttribute('aria-label', `Seat ${i + 1} executive officer`);
-  kind.addEventListener('change', () => { field(node, 'level-label').hidden = kind.value !== 'automa'; });
-  company.addEventListener('change', () => syncOfficers());
+  for (const input of [company, kind, field(node, 'level')]) input.addEventListener('change', () => syncSeats());
   return node;
 }
 
-function syncOfficers() {
+/** Full game with the draft: the people's companies and officers come from the draft (p. 9). */
+const drafting = () => value('mode') === 'full' && value('assign') === 'draft';
+
+/** Does this seat play an officer? A person always; the Automa only at level 4 (automa.md §2.2). */
+function hasOfficer(node) {
+  return field(node, 'kind').value === 'human' ? !drafting() : Number(field(node, 'level').value) >= 4;
+}
+
+/** Show each seat's inputs as its kind, level and the way companies are assigned need them. */
+function syncSeats() {
   const full = value('mode') === 'full';
+  document.getElementById('assign-box').hidden = !full;
   seatsBox.querySelectorAll('.seat').forEach((node, i) => {
+    const automa = field(node, 'kind').value === 'automa';
+    const drafted = !automa && drafting();
+    field(node, 'level-label').hidden = !automa;
+    field(node, 'company-label').hidden = drafted;
+    field(node, 'draft-note').hidden = !drafted;
+    field(node, 'officer-label').hidden = !hasOfficer(node);
     const company = field(node, 'company').value;
     const select = field(node, 'officer');
     const current = select.value;
@@ -56,15 +71,16 @@ function buildSeats() {
   const existing = seatsBox.querySelectorAll('.seat').length;
   for (let i = existing; i < n; i += 1) seatsBox.append(seatNode(i));
   while (seatsBox.querySelectorAll('.seat').length > n) seatsBox.lastElementChild.remove();
-  syncOfficers();
+  syncSeats();
 }
 
 function seats() {
   return [...seatsBox.querySelectorAll('.seat')].map((node, i) => {
     const kind = field(node, 'kind').value;
+    const drafted = kind === 'human' && drafting();
     const seat = {
-      company: field(node, 'company').value,
-      officer: field(node, 'officer').value || null,
+      company: drafted ? null : field(node, 'company').value,
+      officer: hasOfficer(node) ? field(node, 'officer').value || null : null,
       kind,
       name: field(node, 'name').value.trim() || (kind === 'automa' ? 'Automa' : `Player ${i + 1}`),
     };
@@ -75,9 +91,9 @@ function seats() {
 
 function problem() {
   if (step === 2) {
-    const companies = seats().map((s) => s.company);
+    const companies = seats().map((s) => s.company).filter(Boolean);
     if (new Set(companies).size !== companies.length) return 'Each seat needs a different company.';
-    const officers = seats().map((s) => s.officer);
+    const officers = seats().map((s) => s.officer).filter(Boolean);
     if (value('mode') === 'full' && new Set(officers).size !== officers.length) return 'Each seat needs a different executive officer.';
     if (!seats().some((s) => s.kind === 'human')) return 'At least one seat must be played by a person.';
   }
@@ -157,7 +173,7 @@ buttons.next.addEventListener('click', () => {
   const p = problem();
   if (p) return fail(p);
   if (step === 1) buildSeats();
-  if (step === 2) renderDraws(document.getElementById('draws'), drawGroups(value('mode'), seats().length));
+  if (step === 2) renderDraws(document.getElementById('draws'), drawGroups(value('mode'), seats(), { draft: drafting() }));
   return show(step + 1);
 });
 buttons.back.addEventListener('click', () => show(Math.max(1, step - 1)));
@@ -166,7 +182,8 @@ buttons.create.addEventListener('click', () => {
   return p ? fail(p) : create();
 });
 form.addEventListener('change', (event) => {
-  if (event.target.name === 'mode') syncOfficers();
+  errorBox.hidden = true; // the table is fixing what the message was about
+  if (event.target.name === 'mode' || event.target.name === 'assign') syncSeats();
   if (event.target.name === 'deals') {
     document.getElementById('table-draws').hidden = value('deals') !== 'table';
   }

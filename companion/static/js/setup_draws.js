@@ -1,28 +1,98 @@
 // Table deals in the setup wizard: the table enters what it drew, choosing only among tiles that
 // can still be drawn (a tile picked in one list disappears from the others of its group).
-// The engine checks the draws again (setup.py, `table_draw` refusals).
+// The engine checks the draws again (setup.py, `table_draw` and `draft` refusals).
 import { el } from './dom.js';
 import { CATALOG } from './catalog.js';
-import { rewardText } from './names.js';
+import { BASE_COMPANIES, OFFICERS, advancedText, companyName, officer, rewardText } from './names.js';
 
 const ids = (list) => list.map((x) => x.id);
+const numbered = (n, label) => Array.from({ length: n }, (_, i) => ({ id: i, label: label(i + 1) }));
+const contractText = (id) => {
+  const c = CATALOG.contracts.find((x) => x.id === id);
+  return `${c.id} · ${c.energy_required} energy · ${rewardText(c.reward)}`;
+};
+// the name is printed on the tile: enough to find it in the list, and short enough for a phone
+const officerText = (id) => officer(id)?.name ?? id;
+const seatLabel = (seat) => `Seat ${seat.index + 1} (${seat.name})`;
+const STARTING = ids(CATALOG.contracts.filter((c) => c.kind === 'starting'));
+// Patent Office: three face-up tiles of pile I (General Setup, p. 7); the Building tiles belong
+// to the Leeghwater Project expansion
+const PILE_I = ids(CATALOG.advanced_tiles.filter((t) => t.level === 1 && !t.id.endsWith('_BUILDING')));
 
-/** The draws of a setup: key (as in the setup payload), slots with labels, the pool of tiles. */
-export function drawGroups(mode, players) {
+/** The values of a group's selects in slot order ('' where nothing is chosen). */
+const valuesOf = (box, key) => [...box.querySelectorAll(`select[data-draw="${key}"]`)].map((s) => s.value);
+const complete = (box, key) => valuesOf(box, key).every(Boolean);
+
+function boardSections(mode, players) {
   const privates = (pile) => CATALOG.contracts.filter((c) => c.kind === 'private' && c.pile === pile);
   const bonus = CATALOG.bonus_tiles.filter((b) => mode === 'full' || b.id !== CATALOG.intro_removed_bonus);
-  const contractText = (c) => `${c.id} · ${c.energy_required} energy · ${rewardText(c.reward)}`;
+  const bonusText = (id) => `${id} · ${CATALOG.bonus_tiles.find((b) => b.id === id)?.vp_each} VP per ${CATALOG.bonus_tiles.find((b) => b.id === id)?.counts}`;
   const groups = [
     { key: 'headstreams', title: 'Headstream tiles', slots: ['A', 'B', 'C', 'D'].map((x) => ({ id: x, label: `Headstream ${x}` })), pool: ids(CATALOG.headstream_tiles), shape: 'map' },
-    { key: 'bonus_tiles', title: 'Bonus tiles on the energy track', slots: [1, 2, 3, 4, 5].map((r) => ({ id: r, label: `Round ${r} bonus tile` })), pool: ids(bonus), text: (id) => `${id} · ${CATALOG.bonus_tiles.find((b) => b.id === id)?.vp_each} VP per ${CATALOG.bonus_tiles.find((b) => b.id === id)?.counts}` },
+    { key: 'bonus_tiles', title: 'Bonus tiles on the energy track', slots: [1, 2, 3, 4, 5].map((r) => ({ id: r, label: `Round ${r} bonus tile` })), pool: ids(bonus), text: bonusText },
     { key: 'objective', title: 'Objective tile', slots: [{ id: 0, label: 'Objective tile' }], pool: ids(CATALOG.objective_tiles), shape: 'single' },
-    { key: 'national_contracts', title: 'National contracts', slots: Array.from({ length: players - 1 }, (_, i) => ({ id: i, label: `National contract ${i + 1}` })), pool: ids(CATALOG.contracts.filter((c) => c.kind === 'national')), text: (id) => contractText(CATALOG.contracts.find((c) => c.id === id)) },
+    { key: 'national_contracts', title: 'National contracts', slots: numbered(players - 1, (i) => `National contract ${i}`), pool: ids(CATALOG.contracts.filter((c) => c.kind === 'national')), text: contractText },
     { key: 'neutral_dams', title: 'Neutral dams (one tile from each pile)', slots: ['mountains', 'hills', 'plains'].map((pile) => ({ id: pile, label: `Neutral dam, ${pile}`, pool: CATALOG.neutral_dam_tiles.filter((t) => t.pile === pile).map((t) => t.id) })), pool: ids(CATALOG.neutral_dam_tiles), text: (id) => `${id} · dam on ${CATALOG.neutral_dam_tiles.find((t) => t.id === id)?.dam_space}` },
   ];
   for (const pile of ['green', 'yellow', 'red']) {
-    groups.push({ key: `contract_offer.${pile}`, title: `Contract Office, ${pile}`, slots: [1, 2].map((i) => ({ id: i, label: `${pile[0].toUpperCase()}${pile.slice(1)} contract ${i}` })), pool: ids(privates(pile)), text: (id) => contractText(CATALOG.contracts.find((c) => c.id === id)) });
+    groups.push({ key: `contract_offer.${pile}`, title: `Contract Office, ${pile}`, slots: [1, 2].map((i) => ({ id: i, label: `${pile[0].toUpperCase()}${pile.slice(1)} contract ${i}` })), pool: ids(privates(pile)), text: contractText });
   }
-  return groups;
+  if (mode === 'full') {
+    groups.push({ key: 'patent_offer', title: 'Patent Office: three face-up tiles of pile I', slots: numbered(3, (i) => `Patent Office tile ${i}`), pool: PILE_I, text: advancedText });
+  }
+  return groups.map((group) => ({ title: group.title, groups: [group] }));
+}
+
+/**
+ * The draft (Full Game Player Setup, p. 9): as many company boards as people (the Automas'
+ * boards are set aside first, automa.md §1.2), each paired with the officer laid next to it,
+ * the Starting Contracts face up, then optionally the picks in selection (seat) order.
+ */
+function draftSections(seats) {
+  const humans = seats.filter((s) => s.kind === 'human');
+  const automaCompanies = new Set(seats.filter((s) => s.kind === 'automa').map((s) => s.company));
+  const automaOfficers = new Set(seats.filter((s) => s.kind === 'automa' && s.officer).map((s) => s.officer));
+  const n = humans.length;
+  const boards = { key: 'companies', title: 'Company boards', slots: numbered(n, (i) => `Company board ${i}`), pool: BASE_COMPANIES.filter((c) => !automaCompanies.has(c)), text: companyName };
+  const officers = { key: 'officers', title: 'Executive Officers', slots: numbered(n, (i) => `Executive Officer ${i}`), pool: ids(OFFICERS.filter((o) => !o.expansion && !automaOfficers.has(o.id))), text: officerText };
+  const contracts = { key: 'starting_contracts', title: 'Starting Contracts', slots: numbered(n, (i) => `Starting Contract ${i}`), pool: STARTING, text: contractText };
+  // a pick names a board laid out above (with its officer) and a Starting Contract laid out
+  const laidOut = (box) => (['companies', 'officers', 'starting_contracts'].every((k) => complete(box, k)));
+  const pairText = (id, box) => {
+    const at = valuesOf(box, 'companies').indexOf(id);
+    return `Board ${at + 1}: ${companyName(id)} + ${officer(valuesOf(box, 'officers')[at])?.name}`;
+  };
+  const pickSlots = (what) => humans.map((h) => ({ id: h.index, label: `${seatLabel(h)} picks ${what}` }));
+  const pickBoards = { key: 'picks.company', title: 'The draft picks', slots: pickSlots('a board'), pool: (box) => (laidOut(box) ? valuesOf(box, 'companies') : []), text: pairText };
+  const pickContracts = { key: 'picks.contract', title: 'The draft picks', slots: pickSlots('a Starting Contract'), pool: (box) => (laidOut(box) ? valuesOf(box, 'starting_contracts') : []), text: contractText };
+  return [
+    { title: 'Company boards laid out, each with its Executive Officer', groups: [boards, officers], rowTitle: (i) => `Board ${i + 1} + Officer ${i + 1}` },
+    { title: 'Starting Contracts laid out face up', groups: [contracts] },
+    {
+      title: 'The draft picks (optional), in selection order',
+      note: 'Only boards and Starting Contracts entered above and not yet picked are offered. Leave the picks empty to make them in the game view.',
+      groups: [pickBoards, pickContracts],
+      rowTitle: (i) => `${i + 1}. ${seatLabel(humans[i])}`,
+    },
+  ];
+}
+
+/** Companies and officers chosen in the seat step: only each person's Starting Contract. */
+function chosenSections(seats) {
+  const humans = seats.filter((s) => s.kind === 'human');
+  const slots = humans.map((h) => ({ id: h.index, label: `${seatLabel(h)}: Starting Contract` }));
+  return [{ title: 'Starting Contracts', groups: [{ key: 'starting_contracts', title: 'Starting Contracts', slots, pool: STARTING, text: contractText }] }];
+}
+
+/**
+ * The draws of a setup as sections of groups: key (as in the setup payload), slots with labels,
+ * the pool of tiles. `seats` are the wizard's seats; `draft`: the people draft their companies.
+ */
+export function drawGroups(mode, seats, { draft = false } = {}) {
+  const indexed = seats.map((s, index) => ({ ...s, index }));
+  const sections = boardSections(mode, seats.length);
+  if (mode === 'full') sections.push(...(draft ? draftSections(indexed) : chosenSections(indexed)));
+  return sections;
 }
 
 let current = [];
@@ -31,35 +101,63 @@ function refresh(box) {
   for (const group of current) {
     const selects = [...box.querySelectorAll(`select[data-draw="${group.key}"]`)];
     const taken = new Set(selects.map((s) => s.value).filter(Boolean));
+    const groupPool = typeof group.pool === 'function' ? group.pool(box) : group.pool;
     selects.forEach((select, i) => {
       const chosen = select.value;
-      const pool = group.slots[i].pool || group.pool;
+      const pool = group.slots[i].pool || groupPool;
       const still = pool.filter((id) => id === chosen || !taken.has(id));
       select.replaceChildren(el('option', { value: '', text: '—' }), ...still.map((id) => {
-        const o = el('option', { value: id, text: group.text ? group.text(id) : id });
+        const o = el('option', { value: id, text: group.text ? group.text(id, box) : id });
         o.selected = id === chosen;
         return o;
       }));
+      select.disabled = !pool.length;
     });
   }
 }
 
+function drawSelect(group, slot) {
+  return el('label', {}, slot.label,
+    el('select', { 'data-draw': group.key, 'data-slot': slot.id, 'aria-label': slot.label }));
+}
+
+function sectionNode(section) {
+  const [first] = section.groups;
+  const rows = section.groups.length === 1
+    ? [el('div', { class: 'row' }, ...first.slots.map((slot) => drawSelect(first, slot)))]
+    : first.slots.map((slot, i) => el('div', { class: 'row draw-pair' },
+      el('span', { class: 'draw-pair-title', text: section.rowTitle(i) }),
+      ...section.groups.map((group) => drawSelect(group, group.slots[i]))));
+  return el('fieldset', {}, el('legend', { text: section.title }),
+    section.note && el('p', { class: 'draw-note', text: section.note }), ...rows);
+}
+
 /** Build the draw lists inside `box`. */
-export function renderDraws(box, groups) {
-  current = groups;
-  box.replaceChildren(...groups.map((group) => el('fieldset', {},
-    el('legend', { text: group.title }),
-    el('div', { class: 'row' }, ...group.slots.map((slot) => el('label', {}, slot.label,
-      el('select', { 'data-draw': group.key, 'data-slot': slot.id, 'aria-label': slot.label })))))));
+export function renderDraws(box, sections) {
+  current = sections.flatMap((section) => section.groups);
+  box.replaceChildren(...sections.map(sectionNode));
   box.onchange = () => refresh(box);
   refresh(box);
+}
+
+/** The table's draft picks [{company, contract}] in selection order, or {error} if partial. */
+function picksPayload(box) {
+  const boards = valuesOf(box, 'picks.company');
+  const contracts = valuesOf(box, 'picks.contract');
+  const filled = [...boards, ...contracts].filter(Boolean).length;
+  if (!filled) return {};
+  if (filled !== boards.length + contracts.length) {
+    return { error: 'The draft picks: choose a board and a Starting Contract for every person, or leave all the picks empty.' };
+  }
+  return { picks: boards.map((company, i) => ({ company, contract: contracts[i] })) };
 }
 
 /** {draws} for the setup payload, or {error} when a group is only partly filled. */
 export function drawsPayload(box) {
   const draws = {};
   for (const group of current) {
-    const values = [...box.querySelectorAll(`select[data-draw="${group.key}"]`)].map((s) => s.value);
+    if (group.key.startsWith('picks.')) continue;
+    const values = valuesOf(box, group.key);
     const filled = values.filter(Boolean);
     if (!filled.length) continue;
     if (filled.length !== values.length) return { error: `${group.title}: choose all ${values.length} or leave them all empty.` };
@@ -73,5 +171,8 @@ export function drawsPayload(box) {
       draws[group.key] = values;
     }
   }
+  const picks = picksPayload(box);
+  if (picks.error) return picks;
+  if (picks.picks) draws.picks = picks.picks;
   return { draws };
 }
