@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
@@ -108,16 +109,19 @@ def parse_setup(payload: dict[str, Any]) -> Setup:
     return Setup(mode=mode, seats=seats, deals=deals, seed=int(payload.get("seed") or 0))
 
 
-def _check_drawable(what: str, given: list[str], pool: list[str], k: int) -> list[str]:
+def _check_drawable(
+    what: str, given: list[str], pool: list[str], k: int, name: Callable[[str], str] = str
+) -> list[str]:
     """Accept a table draw only if it names `k` distinct tiles that can still be drawn."""
     if len(given) != k:
         raise RuleViolation("table_draw", f"The table must draw {k} {what}; {len(given)} given.")
     if len(set(given)) != len(given):
-        raise RuleViolation("table_draw", f"The same {what} tile cannot be drawn twice.")
+        raise RuleViolation("table_draw", f"The same tile cannot be drawn twice as {what}.")
     for tile in given:
         if tile not in pool:
             raise RuleViolation(
-                "table_draw", f"{tile} cannot be drawn as {what}: it is not in that pile any more."
+                "table_draw",
+                f"{name(tile)} cannot be drawn as {what}: it is not in that pile any more.",
             )
     return list(given)
 
@@ -401,7 +405,9 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
     pool = [c for c in catalog.BASE_COMPANIES if c not in fixed]
     need = n - len(fixed)
     if draws.get("companies"):
-        companies = _check_drawable("company boards", list(draws["companies"]), pool, need)
+        companies = _check_drawable(
+            "company boards", list(draws["companies"]), pool, need, catalog.company_name
+        )
     else:
         companies = dealer.sample(pool, need)
     automa_seats = [i for i, s in enumerate(setup.seats) if s.kind == "automa"]

@@ -273,3 +273,17 @@ def test_draft_picks_can_come_with_the_setup() -> None:
     bad = {**draws, "picks": [{"company": "usa", "contract": "S1"}]}
     with pytest.raises(RuleViolation, match="still on offer"):
         new_game(setup_payload(2, mode="full", seed=2, draws=bad))
+
+
+def test_a_table_draw_of_a_board_an_automa_already_plays_names_the_company() -> None:
+    # Full Game Setup p. 9 / automa.md §1.2: the Automa's board is not among the boards laid out
+    payload = setup_payload(
+        ["", "", "italy"],
+        mode="full",
+        deals="table",
+        automas=("italy",),
+        draws={"companies": ["usa", "italy"]},
+    )
+    with pytest.raises(RuleViolation) as refused:
+        new_game(payload)
+    assert refused.value.message.startswith("Italy cannot be drawn as company boards")
