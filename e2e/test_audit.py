@@ -200,6 +200,14 @@ def test_audit_of_a_tracked_game(page: Any, screens: Path) -> None:
     assert "Round" in dialog.inner_text()
     dialog.get_by_role("button", name="Close").click()
     assert page.locator("#vp-chart svg polyline").count() == 4
+    # energy per round: produced energy with the energy steps stacked on it, both in the table
+    assert page.locator("#energy-chart svg rect.bar.steps").count() > 0
+    assert "of it produced" in page.locator("#history-table").inner_text()
+    # the ledger lines name the Objective tile as the audit does, never by its id
+    table.locator("button.cell[aria-label*='Objective tile']").first.click()
+    lines = dialog.inner_text()
+    assert "Objective tile “" in lines and "O_" not in lines
+    dialog.get_by_role("button", name="Close").click()
 
     with page.expect_download() as download_info:
         page.get_by_role("link", name="Export CSV").click()

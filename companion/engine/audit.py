@@ -7,21 +7,24 @@ is `scoring.py`'s; this module only gathers, explains and checks. Three entry po
   counted elements, resources, water, totals, winner and tiebreak.
 - `audit_standalone(entry)`: the same end-of-game scoring for a game that was not tracked,
   from what is on the table (raises `AuditEntryError` listing every impossible entry).
-- `history(initial, records)`: per-round VP, energy, Credits and structures, folded from the
-  stored events (`history_from_ledger(state)` when only the final state is known).
+- `history(initial, records)`: per-round VP, energy moved on the track (and the produced part),
+  Credits and structures, folded from the stored events (`history_from_ledger(state)` when
+  only the final state is known).
 """
 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from companion.engine import board, scoring
+from companion.engine import board, catalog, scoring
 from companion.engine.data.company_tables import COMPANIES
 from companion.engine.data.map_tables import NEUTRAL_DAM_TILES
 from companion.engine.mahiri import GRAZIANO, GRAZIANO_HELD, MAHIRI
+from companion.engine.management import space_name
 from companion.engine.state import (
     NEUTRAL,
     PIECES_PER_COMPANY,
@@ -122,8 +125,92 @@ def _plural(n: int, word: str) -> str:
 # -- ledger table (tracked games) --------------------------------------------------------------
 
 
+# -- ledger reasons in the table's words -------------------------------------------------------
+# The stored reasons name components by id (B_BASES, L2_CONDUIT, G10, TS_1, income:base:2); the
+# printed tiles carry no ids, so every reason a player reads goes through `reason_text`. The
+# names are those the table app uses for the same things (static/js/names.js).
+
+# what a Bonus tile counts, in one short noun (names.js BONUS_NOUN)
+BONUS_NOUNS: dict[str, str] = {
+    "B_CONTRACTS": "fulfilled contract",
+    "B_BASES": "Base",
+    "B_ELEVATIONS": "Elevation",
+    "B_CONDUITS": "Conduit",
+    "B_POWERHOUSES": "Powerhouse",
+    "B_ADVANCED_TILES": "Advanced tile",
+}
+SHORT_COMPANY_NAMES: dict[str, str] = {
+    "GER": "Germany",
+    "ITA": "Italy",
+    "FRA": "France",
+    "NED": "Netherlands",
+}
+ORDINALS = ("", "1st", "2nd", "3rd", "4th", "5th")
+
+_TILE_ID = re.compile(r"\b(?:B|O)_[A-Z0-9_]+\b|\bL[123]_[A-Z]+\b")
+# ("ruling R12" names a ruling, not the red contract R12)
+_CONTRACT_ID = re.compile(r"(?<!ruling )\b(?:[GYR]\d{2}|[NS]\d)\b")
+_SPACE_ID = re.compile(r"\b(?:TS|WM|WS|MS|CO|PO)_[A-Z0-9_]+\b|\bBANK\b")
+_INCOME_SLOT = re.compile(r"\bincome:(base|elevation|conduit|powerhouse):(\d)\b")
+_SHORT_COMPANY = re.compile(r"\b(?:GER|ITA|FRA|NED)\b")
+_PLURAL_S = re.compile(r"\b(\d+) (\w+)\(s\)")
+
+
+def bonus_tile_name(tile: str) -> str:
+    """A Bonus tile as printed, in a few words: "4 VP per Base" (names.js bonusShort)."""
+    if tile not in catalog.BONUS_TILES:
+        return tile
+    noun = BONUS_NOUNS.get(tile, tile.removeprefix("B_").lower())
+    return f"{catalog.BONUS_TILES[tile]} VP per {noun}"
+
+
+def advanced_tile_name(tile: str) -> str:
+    """An Advanced Technology tile's name: "Level 2 Conduit", "Level 3 any structure"."""
+    m = re.fullmatch(r"L(\d)_([A-Z]+)", tile)
+    if not m or tile not in catalog.ADVANCED_TILES:
+        return tile
+    kind = "any structure" if m[2] == "ANY" else m[2].capitalize()
+    return f"Level {m[1]} {kind}"
+
+
+def contract_name(contract: str) -> str:
+    """A contract as the app's chips show it, with its colour and need: "G10 (green, 4 energy)"."""
+    c = catalog.CONTRACTS.get(contract)
+    if c is None:
+        return contract
+    group = c.pile if c.kind == "private" else c.kind
+    return f"{contract} ({group}, {c.energy_required} energy)"
+
+
+def _tile_words(m: re.Match[str]) -> str:
+    tile = m[0]
+    if tile in catalog.BONUS_TILES:
+        return f"“{bonus_tile_name(tile)}”"
+    if tile in OBJECTIVE_LABELS:
+        return f"“{OBJECTIVE_LABELS[tile]}”"
+    return advanced_tile_name(tile)
+
+
+def _space_words(m: re.Match[str]) -> str:
+    space = catalog.MANAGEMENT_SPACES.get(m[0])
+    return space_name(space) if space else m[0]
+
+
+def reason_text(reason: str) -> str:
+    """A stored ledger reason in the table's words: no component ids (the tiles carry none)."""
+    text = _INCOME_SLOT.sub(
+        lambda m: f"the income of the {ORDINALS[int(m[2])]} {m[1].capitalize()}", reason
+    )
+    text = _TILE_ID.sub(_tile_words, text)
+    text = _CONTRACT_ID.sub(lambda m: contract_name(m[0]), text)
+    text = _SPACE_ID.sub(_space_words, text)
+    text = _SHORT_COMPANY.sub(lambda m: SHORT_COMPANY_NAMES[m[0]], text)
+    return _PLURAL_S.sub(lambda m: _plural(int(m[1]), m[2]), text)
+
+
 def _line(line: LedgerLine) -> dict[str, Any]:
-    return asdict(line)
+    """A ledger line as stored, plus `text`: its reason in the table's words."""
+    return asdict(line) | {"text": reason_text(line.reason)}
 
 
 def ledger_cells(player: PlayerState) -> dict[str, dict[str, Any]]:
@@ -756,22 +843,39 @@ def _total_statement(p: Mapping[str, Any], names: Names = None) -> str:
 
 def _snapshot(state: GameState) -> dict[str, dict[str, int]]:
     return {
-        c: {
-            "vp": p.vp,
-            "energy": p.energy,
-            "credits": p.credits,
-            "structures": sum(p.built.values()),
-        }
+        c: {"vp": p.vp, "credits": p.credits, "structures": sum(p.built.values())}
         for c, p in state.players.items()
     }
 
 
+ENERGY_FIELD = "energy"
+
+
+def _energy_moves(state: GameState, event: Mapping[str, Any]) -> tuple[str, int, int] | None:
+    """(company, steps on the Energy Track, of which produced) of one event, read before it
+    applies; None if the event does not move an Energy marker.
+
+    Produced energy is the energy that may fulfil a contract (production actions, Level 2 Base,
+    Level 3 Conduit; companies.md "Terms"). A correction of the marker counts as the steps it
+    moves, so the round adds up to where the table's marker stood.
+    """
+    if event.get("type") == "energy_moved":
+        steps = int(event["steps"])
+        return event["company"], steps, steps if event.get("usable") else 0
+    if event.get("type") == "value_corrected" and event.get("field") == ENERGY_FIELD:
+        company = event["company"]
+        return company, int(event["value"]) - state.players[company].energy, 0
+    return None
+
+
 def history(initial: GameState, records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """Per round and player: VP at round end, energy produced, Credits, structures built.
+    """Per round and player: VP at round end, energy, Credits, structures built.
 
     Folds the stored events of the records in force onto a copy of `initial` (the state after
-    setup), noting the figures whenever the round changes: energy is the highest the marker
-    reached in the round (it only moves forward until End of Round puts it back to 0).
+    setup). `energy` is every step the player's marker moved on the Energy Track in that round:
+    productions, Advanced tiles, Italy's +3, the USA's steps, incomes and contract rewards (what
+    the Scoring phase ranks, p. 20; End of Round puts the marker back to 0). `produced` is the
+    part that may fulfil contracts (production actions, Level 2 Base, Level 3 Conduit).
     Records marked `undone` (or undo records) are skipped. Raises ValueError for an event
     type no engine module applies.
     """
@@ -781,23 +885,28 @@ def history(initial: GameState, records: Iterable[Mapping[str, Any]]) -> dict[st
     # handlers may keep lists/dicts of an event in the state: never let folding alter the log
     records = copy.deepcopy(list(records))
     rounds: dict[int, dict[str, dict[str, int]]] = {}
+    # the markers after setup stand on the track already (normally all at 0)
+    moved = {state.round: {c: [p.energy, 0] for c, p in state.players.items()}}
 
     def note() -> None:
-        figures = _snapshot(state)
+        energy = moved.setdefault(state.round, {})
         current = rounds.setdefault(state.round, {})
-        for c, f in figures.items():
-            best = max(f["energy"], current.get(c, {}).get("energy", 0))
-            current[c] = {**f, "energy": best}
+        for c, f in _snapshot(state).items():
+            steps, produced = energy.get(c, [0, 0])
+            current[c] = {**f, "energy": steps, "produced": produced}
 
     note()
     for record in records:
         if record.get("undone") or record.get("kind") == "undo":
             continue
         for event in record.get("events", []):
-            round_before = state.round
+            move = _energy_moves(state, event)
+            if move:
+                company, steps, produced = move
+                totals = moved.setdefault(state.round, {}).setdefault(company, [0, 0])
+                totals[0] += steps
+                totals[1] += produced
             events.apply(state, event)
-            if state.round != round_before:
-                rounds.setdefault(state.round, {})
             note()
         state.version += 1
     return _history_table(state, rounds)

@@ -280,7 +280,7 @@ def game_rows(data: dict[str, Any], log: list[dict[str, Any]]) -> list[list[Any]
                         player["company"],
                         line["category"],
                         line["vp"],
-                        line["reason"],
+                        line["text"],
                     ]
                 )
     for entry in log:

@@ -449,7 +449,14 @@ def test_history_folds_records_round_by_round() -> None:
     table = audit.history(initial, records)
     assert table["rounds"] == [1, 2]
     usa = next(p for p in table["players"] if p["company"] == "usa")
-    assert usa["by_round"][0] == {"round": 1, "vp": 16, "energy": 7, "credits": 10, "structures": 0}
+    assert usa["by_round"][0] == {
+        "round": 1,
+        "vp": 16,
+        "energy": 7,
+        "produced": 7,
+        "credits": 10,
+        "structures": 0,
+    }
     germany = next(p for p in table["players"] if p["company"] == "germany")
     assert [r["vp"] for r in germany["by_round"]] == [10, 10]  # the undone 50 VP never counted
     assert [r["energy"] for r in germany["by_round"]] == [0, 3]
@@ -474,3 +481,50 @@ def test_automa_resources_count_no_credits() -> None:
     row = next(p for p in audit.audit_of_game(state)["players"] if p["company"] == "italy")
     assert row["resources"]["credits"] == 0
     assert row["resources"]["vp"] == 1
+
+
+# -- ledger reasons in the table's words --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reason", "text"),
+    [
+        # Scoring phase (p. 20): the Bonus tile as printed, in the words of the status bar
+        (
+            "Bonus tile B_BASES of round 2: 3 counted",
+            "Bonus tile “4 VP per Base” of round 2: 3 counted",
+        ),
+        # End of the Game (p. 21): the Objective tile as the audit labels it
+        (
+            "Objective tile O_BEST_AREA: 4 counted",
+            "Objective tile “Most pieces in one area”: 4 counted",
+        ),
+        # contracts carry no printed name: the app's id plus colour and need
+        ("Reward of contract G10", "Reward of contract G10 (green, 3 energy)"),
+        ("Contract N1 fulfilled", "Contract N1 (national, 13 energy) fulfilled"),
+        ("as ruling R12 says", "as ruling R12 says"),
+        ("Income of USA: income:conduit:2", "Income of USA: the income of the 2nd Conduit"),
+        ("Took L2_CONDUIT", "Took Level 2 Conduit"),
+        ("Took L3_ANY", "Took Level 3 any structure"),
+        ("GER used conduit C10L with 1 drop(s)", "Germany used conduit C10L with 1 drop"),
+        ("Bank: 3 Credit(s) for 3 Engineer(s)", "Bank: 3 Credits for 3 Engineers"),
+        # a Management space as the board shows it (names.js spaceName)
+        (
+            "3 Credits for the red-outlined space WS_3_L",
+            "3 Credits for the red-outlined space Workshop row 3, left",
+        ),
+    ],
+)
+def test_reason_text_names_components_as_the_table_does(reason: str, text: str) -> None:
+    assert audit.reason_text(reason) == text
+
+
+def test_ledger_lines_keep_the_stored_reason_and_add_the_text() -> None:
+    state = tracked_state()
+    economy.score_vp(
+        events.Recorder(state), "usa", 8, "bonus_tile", "Bonus tile B_BASES of round 1: 2 counted"
+    )
+    usa = next(p for p in audit.audit_of_game(state)["players"] if p["company"] == "usa")
+    (line,) = usa["cells"]["bonus_tile"]["lines"]
+    assert line["reason"] == "Bonus tile B_BASES of round 1: 2 counted"
+    assert line["text"] == "Bonus tile “4 VP per Base” of round 1: 2 counted"

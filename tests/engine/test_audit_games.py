@@ -8,6 +8,7 @@ same winner; the history folded from the log ends at the final VP.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -108,3 +109,107 @@ def test_edge_case_16_tiebreak_reads_the_last_round_energy(finished_game: Any) -
     for row in result["players"]:
         assert row["last_round_energy"] == round_5[row["company"]]
         assert row["last_round_energy"] == live.final_scores[row["company"]]["last_round_energy"]
+
+
+# -- ledger reasons in the table's words ------------------------------------------------------
+
+# component ids a player never sees on the table: tiles, income slots, Management spaces,
+# short company names, and contract ids without their colour and need
+RAW_IDS = re.compile(
+    r"\b(?:B|O)_[A-Z_]+\b|\bL[123]_[A-Z]+\b|\bincome:\w+:\d\b"
+    r"|\b(?:TS|WM|WS|MS|CO|PO)_[A-Z0-9_]+\b|\b(?:GER|ITA|FRA|NED)\b|\(s\)"
+    r"|\b(?:[GYR]\d{2}|[NS]\d)\b(?! \((?:green|yellow|red|starting|national), \d+ energy\))"
+)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(11, 4), (7, 2)])
+def test_ledger_lines_of_a_played_full_game_name_no_component_ids(seed: int, players: int) -> None:
+    """The audit's ledger lines speak the table's words: the printed tiles carry no ids."""
+    _, live, _ = play_to_the_end(seed=seed, players=players, mode="full")
+    lines = [line for row in audit.audit_of_game(live)["players"] for line in row["lines"]]
+    assert any(RAW_IDS.search(line["reason"]) for line in lines)  # the stored reasons do
+    assert [line["text"] for line in lines if RAW_IDS.search(line["text"])] == []
+
+
+# -- energy per round in the history (a small game played by hand) ----------------------------
+
+
+def _play(state: GameState, records: list[dict[str, Any]], command: dict[str, Any]) -> GameState:
+    outcome = execute(state, command)
+    records.append({"kind": "command", "events": outcome.events})
+    return outcome.state
+
+
+def _bank_and_pass_to_next_round(state: GameState, records: list[dict[str, Any]]) -> GameState:
+    """Every player puts all Engineers on the Bank, then passes (ruling R17)."""
+    start = state.round
+    while state.round == start:
+        offered = commands_on_offer(state, acting_player(state))
+        banks = [c for c in offered if c["type"] == "bank"]
+        passes = [c for c in offered if c["type"] == "pass"]
+        command = passes[0] if passes else max(banks, key=lambda c: c["engineers"])
+        state = _play(state, records, command)
+    return state
+
+
+def test_history_energy_is_every_step_moved_on_the_track_in_the_round() -> None:
+    """Energy per round: the steps each marker moved (Scoring phase, p. 20), produced apart.
+
+    Round 1 by hand: USA produces 1 drop x conduit value 5 on a +0 Turbine Station space = 5
+    produced, fulfilling the Starting Contract S1 whose reward moves 2 more steps (companies.md
+    "energy steps") -> 7 on the track, 5 produced. Italy, 3 Powerhouses (production bonus +1,
+    ability on): 1 drop x value 3 + 1 = 4 produced, then +3 steps (Appendix 2) -> 7 and 4.
+    Round 2: the markers start at 0 (End of Round, p. 21); the table corrects USA's marker to
+    6, then to 2 -> USA 2 (the highest the marker stood, 6, is not what was ranked), Italy 0.
+    """
+    state = new_game(setup_payload(["usa", "italy"], seed=3)).state
+    initial = state.copy()
+    records: list[dict[str, Any]] = []
+    pieces = [
+        ("usa", "1U", "base"),
+        ("usa", "C1L", "conduit"),
+        ("usa", "P8-1", "powerhouse"),
+        ("italy", "2U", "base"),
+        ("italy", "C2L", "conduit"),
+        ("italy", "P6-2", "powerhouse"),
+        ("italy", "P5-1", "powerhouse"),
+        ("italy", "P7-1", "powerhouse"),
+    ]
+    for company, space, kind in pieces:
+        value = {"structure": kind, "present": True}
+        state = _play(state, records, correction("structure", value, company, space))
+    for dam in ("1U", "2U"):
+        state = _play(state, records, correction("dam_drops", 1, space=dam))
+    system = {"dam": "1U", "conduit": "C1L", "powerhouse": "P8-1", "drops": 1}
+    usa = {"type": "produce", "player": "usa", "space": "TS_0_L", **system, "contract": "S1"}
+    state = _play(state, records, usa)
+    system = {"dam": "2U", "conduit": "C2L", "powerhouse": "P6-2", "drops": 1}
+    state = _play(
+        state, records, {"type": "produce", "player": "italy", "space": "TS_0_R", **system}
+    )
+    state = _bank_and_pass_to_next_round(state, records)
+    state = _play(state, records, correction("energy", 6, "usa"))
+    state = _play(state, records, correction("energy", 2, "usa"))
+
+    table = {p["company"]: p["by_round"] for p in audit.history(initial, records)["players"]}
+    assert [(r["round"], r["energy"], r["produced"]) for r in table["usa"]] == [
+        (1, 7, 5),
+        (2, 2, 0),
+    ]
+    assert [(r["round"], r["energy"], r["produced"]) for r in table["italy"]] == [
+        (1, 7, 4),
+        (2, 0, 0),
+    ]
+    # the Scoring phase of round 1 ranked the same energy (the tiebreak reads it too)
+    assert state.players["usa"].last_round_energy == 7
+
+
+def correction(
+    what: str, value: Any, company: str | None = None, space: str | None = None
+) -> dict[str, Any]:
+    command: dict[str, Any] = {"type": "correct", "what": what, "value": value, "reason": "table"}
+    if company:
+        command["company"] = company
+    if space:
+        command["space"] = space
+    return command

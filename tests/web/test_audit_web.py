@@ -11,6 +11,7 @@ import copy
 import csv
 import io
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ from companion.store import Engine, Store
 
 ROUND_EVENT = "test_audit_round_advanced"
 BUILD_EVENT = "test_audit_structure_placed"
+FINISH_EVENT = "test_audit_game_finished"
 
 if ROUND_EVENT not in events.APPLY:
 
@@ -57,6 +59,17 @@ if BUILD_EVENT not in events.APPLY:
         else:
             state.powerhouses[space] = company
             state.players[company].built["powerhouse"] += 1
+
+
+if FINISH_EVENT not in events.APPLY:
+
+    @events.applies(FINISH_EVENT)
+    def _game_finished(state: GameState, e: dict) -> None:
+        # stands in for End of the Game: the last round's energy is kept, the game is over
+        for p in state.players.values():
+            p.last_round_energy = p.energy
+        state.finished = True
+        state.phase = "game_over"
 
 
 @dataclass
@@ -100,6 +113,8 @@ def execute(state: GameState, command: dict[str, Any]) -> Outcome:
         )
     elif kind == "end_round":
         rec.emit(ROUND_EVENT, "End of the round.")
+    elif kind == "end_game":
+        rec.emit(FINISH_EVENT, "The game is over.")
     else:
         raise CommandError(f"Unknown command {kind!r}.", "unknown_command")
     new.version += 1
@@ -368,7 +383,8 @@ def test_export_csv_has_scores_ledger_and_log(web: FlaskClient, game_id: str) ->
     assert sections == {"score", "ledger", "log"}
     assert ["score", "", "", "", "germany", "contract", "5", "Contracts"] in rows
     ledger = [r for r in rows if r[0] == "ledger" and r[4] == "germany" and r[5] == "contract"]
-    assert ledger[0][2] == "2" and ledger[0][7] == "Contract G03 fulfilled"
+    # the reason in the table's words (contract ids carry their colour and need)
+    assert ledger[0][2] == "2" and ledger[0][7] == "Contract G03 (green, 2 energy) fulfilled"
 
 
 def test_game_audit_page_and_print_page(web: FlaskClient, game_id: str) -> None:
@@ -379,5 +395,49 @@ def test_game_audit_page_and_print_page(web: FlaskClient, game_id: str) -> None:
     printed = web.get(f"/audit/games/{game_id}/print")
     assert printed.status_code == 200
     text = printed.get_data(as_text=True)
-    assert "Audit night" in text and "Contract G03 fulfilled" in text
+    assert "Audit night" in text and "Contract G03 (green, 2 energy) fulfilled" in text
     assert "Basins with at least 1 of your pieces" in text
+
+
+# ledger reasons as the rules engine writes them (rounds.py, production.py, effects.py, …)
+ENGINE_REASONS: list[tuple[str, str]] = [
+    ("bonus_tile", "Bonus tile B_POWERHOUSES of round 2: 1 counted"),
+    ("objective", "Objective tile O_BASINS_1: 2 counted"),
+    ("contract", "Reward of contract Y05"),
+    ("contract", "Reward of contract S2"),
+    ("income", "Income of USA: income:elevation:4"),
+    ("advanced_tile", "Level III Powerhouse tile: 2 Powerhouses (L3_POWERHOUSE)"),
+    ("conduit_use", "GER used conduit C1L with 2 drop(s)"),
+    ("automa_action", "Bank: 2 Credit(s) for 2 Engineer(s) at BANK"),
+]
+# what a player never sees on the table (the printed tiles carry no ids)
+RAW_IDS = re.compile(
+    r"\b(?:B|O)_[A-Z_]+\b|\bL[123]_[A-Z]+\b|\bincome:\w+:\d\b"
+    r"|\b(?:TS|WM|WS|MS|CO|PO)_[A-Z0-9_]+\b|\bBANK\b|\b(?:GER|ITA|FRA|NED)\b|\(s\)"
+    r"|\b(?:[GYR]\d{2}|[NS]\d)\b(?! \((?:green|yellow|red|starting|national), \d+ energy\))"
+)
+
+
+def test_printable_page_of_a_finished_game_shows_no_component_ids(web: FlaskClient) -> None:
+    scores = [
+        {"type": "score", "player": "usa", "vp": 5, "category": category, "reason": reason}
+        for category, reason in ENGINE_REASONS
+    ]
+    game = play(web, [*COMMANDS, *scores, {"type": "end_game"}])
+    assert web.get(f"/api/audit/games/{game}").get_json()["audit"]["finished"] is True
+    html = web.get(f"/audit/games/{game}/print").get_data(as_text=True)
+    main = html[html.index("<main") : html.index("</main>")]
+    words = re.sub(r"<[^>]+>", " ", main)  # the text a player reads (not the markup)
+    assert "Final scores" in words
+    assert RAW_IDS.findall(words) == []
+    for expected in (
+        "Bonus tile “5 VP per Powerhouse” of round 2",
+        "Objective tile “Basins with at least 1 of your pieces”",
+        "Reward of contract Y05 (yellow, ",
+        "Reward of contract S2 (starting, ",
+        "the income of the 4th Elevation",
+        "(Level 3 Powerhouse)",
+        "Germany used conduit C1L with 2 drops",
+        "2 Credits for 2 Engineers at Bank",
+    ):
+        assert expected in words

@@ -51,12 +51,17 @@ export function vpChart(history) {
   return root;
 }
 
-/** Grouped bars: energy produced per round, per player. */
+/**
+ * Grouped bars: the energy each marker moved on the Energy Track in each round (what the
+ * Scoring phase ranks). The solid part is produced energy (productions, Level 2 Base, Level 3
+ * Conduit: it may fulfil contracts); the pale part is energy steps (Italy's +3, the USA's
+ * steps, incomes, contract rewards, corrections).
+ */
 export function energyChart(history) {
   const rounds = history.rounds;
   const max = Math.max(6, ...history.players.flatMap((p) => p.by_round.map((r) => r.energy ?? 0)));
   const scale = scaleFor(0, max);
-  const root = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'Energy produced in each round, per company' });
+  const root = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'Energy on the Energy Track in each round, per company: produced and energy steps' });
   axes(root, scale, 'Energy');
   const plotW = W - PAD.left - PAD.right;
   const groupW = plotW / Math.max(1, rounds.length);
@@ -67,10 +72,13 @@ export function energyChart(history) {
     history.players.forEach((p, j) => {
       const row = p.by_round.find((b) => b.round === r);
       if (!row || row.energy === undefined) return;
-      const hgt = scale.y(0) - scale.y(row.energy);
       const x = x0 + j * barW;
-      root.append(s('rect', { class: `bar co-${p.company}`, x, y: scale.y(row.energy), width: barW - 2, height: hgt },
-        s('title', { text: `${COMPANY_NAME[p.company] ?? p.company}, round ${r}: ${row.energy} energy` })));
+      const produced = Math.min(Math.max(0, row.produced ?? row.energy), Math.max(0, row.energy));
+      const name = COMPANY_NAME[p.company] ?? p.company;
+      const tip = `${name}, round ${r}: ${row.energy} energy on the track (${row.produced ?? '?'} produced, ${row.energy - (row.produced ?? 0)} energy steps)`;
+      // energy steps on top of the produced energy (one bar: the marker's whole way)
+      root.append(s('rect', { class: `bar steps co-${p.company}`, x, y: scale.y(row.energy), width: barW - 2, height: scale.y(produced) - scale.y(row.energy) }, s('title', { text: tip })));
+      root.append(s('rect', { class: `bar co-${p.company}`, x, y: scale.y(produced), width: barW - 2, height: scale.y(0) - scale.y(produced) }, s('title', { text: tip })));
       if (barW >= 16) root.append(s('text', { class: 'bar-label', x: x + (barW - 2) / 2, y: scale.y(row.energy) - 4, 'text-anchor': 'middle', text: COMPANY_LETTER[p.company] }));
     });
   });

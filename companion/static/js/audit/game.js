@@ -2,7 +2,6 @@
 // the objective ranking with counts, the history charts. Data: GET /api/audit/games/<id>.
 import { api, badge, h, openLines } from './common.js';
 import { energyChart, vpChart } from './charts.js';
-import { humanize } from '../names.js';
 
 const root = document.getElementById('audit-game');
 const gameId = root.dataset.gameId;
@@ -11,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 function lineItems(cell) {
   return (cell?.lines ?? []).map((line) => ({
     meta: `Round ${line.round} · ${line.phase.replace('_', ' ')} · ${line.vp > 0 ? '+' : ''}${line.vp} VP`,
-    text: humanize(line.reason),
+    text: line.text, // the reason in the table's words (engine/audit.py reason_text)
   }));
 }
 
@@ -65,8 +64,8 @@ function renderObjective(objective) {
 function renderHistory(history) {
   $('vp-chart').replaceChildren(vpChart(history));
   $('energy-chart').replaceChildren(energyChart(history));
-  const cols = ['vp', 'energy', 'credits', 'structures'];
-  const labels = { vp: 'VP', energy: 'Energy', credits: 'Credits', structures: 'Structures' };
+  const cols = ['vp', 'energy', 'produced', 'credits', 'structures'];
+  const labels = { vp: 'VP', energy: 'Energy on the track', produced: '… of it produced', credits: 'Credits', structures: 'Structures' };
   $('history-table').replaceChildren(
     h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Company' }), h('th', { scope: 'col', text: 'Figure' }),
       ...history.rounds.map((r) => h('th', { scope: 'col', text: `Round ${r}` })))),
