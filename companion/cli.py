@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import socket
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import segno
 
@@ -49,15 +51,38 @@ def banner(url: str) -> str:
 def serve(args: argparse.Namespace) -> int:
     """Start the web server on the SQLite file and print the URL and a terminal QR code."""
     from companion.app import create_app
-    from companion.extensions import socketio
 
     url = tablet_url(args.host, args.port)
     app = create_app({"DATABASE": args.db, "PUBLIC_URL": url})
+    try:
+        server = table_server(app, args.host, args.port)
+    except OSError as error:
+        print(f"Cannot listen on port {args.port}: {error.strerror}. Try --port 8000.")
+        return 1
     print(banner(url), flush=True)
     segno.make(url, error="m").terminal(compact=True)
     print(f"Games are kept in {Path(args.db).resolve()}. Stop with Ctrl+C.", flush=True)
-    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("Stopped. Every move was saved; start again to resume.")
+    finally:
+        server.server_close()
     return 0
+
+
+def table_server(app: Any, host: str, port: int) -> Any:
+    """Werkzeug's threaded server with Socket.IO over simple-websocket.
+
+    A table is a handful of devices on one LAN, which a thread per connection serves well, so
+    the app serves it directly rather than through `socketio.run`, whose production-server
+    warnings would bury the address people need. One log line per request is noise at the
+    table; errors are still printed.
+    """
+    from werkzeug.serving import make_server
+
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    return make_server(host, port, app, threaded=True)
 
 
 def games(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import socketio
 import web_fake_engine as fake_engine
 from web_support import SETUP
 
@@ -97,6 +98,24 @@ def test_serve_prints_the_url_and_a_qr_code_and_answers(tmp_path: Path) -> None:
                 time.sleep(0.2)
         assert body is not None and body["width"] == 683
         assert db.exists()
+        client = socketio.Client()
+        client.connect(f"http://127.0.0.1:{port}", transports=["websocket"], wait_timeout=10)
+        assert client.transport() == "websocket"
+        client.disconnect()
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_serve_on_a_busy_port_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "b.db")]
+        with pytest.raises(SystemExit) as stopped:
+            cli.main(args)
+    assert stopped.value.code == 1
+    said = capsys.readouterr()
+    assert f"Port {port} is in use" in said.out + said.err
+    assert "is running" not in said.out  # no address is printed for a server that is not up
