@@ -285,10 +285,10 @@ def game_rows(data: dict[str, Any], log: list[dict[str, Any]]) -> list[list[Any]
                 )
     for entry in log:
         kind = entry["kind"] + (" (undone)" if entry.get("undone") else "")
+        player = entry["command"].get("player", "")
         for text in entry["lines"] or [entry["command"].get("type", "")]:
-            rows.append(
-                ["log", entry["seq"], "", "", entry["command"].get("player", ""), kind, "", text]
-            )
+            words = engine_audit.reason_text(text)  # the table's words, as the ledger lines
+            rows.append(["log", entry["seq"], "", "", player, kind, "", words])
     return rows
 
 

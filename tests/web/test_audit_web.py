@@ -441,3 +441,7 @@ def test_printable_page_of_a_finished_game_shows_no_component_ids(web: FlaskClie
         "2 Credits for 2 Engineers at Bank",
     ):
         assert expected in words
+    # the CSV export speaks the same words (its `text` column)
+    exported = web.get(f"/api/audit/games/{game}/export.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(exported.lstrip("\ufeff"))))
+    assert [r[7] for r in rows[1:] if RAW_IDS.search(r[7])] == []
