@@ -20,6 +20,101 @@ from companion.engine.data import map_tables as m
 TARGET = Path(__file__).resolve().parent.parent / "companion" / "static" / "js" / "catalog.js"
 LETTERS = {"usa": "U", "germany": "G", "italy": "I", "france": "F", "netherlands": "N"}
 
+# The company special abilities in player words (rulebook Appendix 2 "Company boards"; facts:
+# companies.md §1.4, rulings R9 and R15): `short` for the compact card, `text` for the board.
+# The engine's tables hold only their parameters (abilities.py applies them).
+ABILITIES: dict[str, dict[str, str]] = {
+    "usa_natural_flow_energy": {
+        "short": "+1 energy per drop flowing past a Powerhouse",
+        "text": "Each Water Drop that flows naturally (along the rivers, in any phase) through a"
+        " basin with one of your Powerhouses moves your Energy marker 1 step per drop and"
+        " Powerhouse. A drop that reaches that Powerhouse through a Conduit in a production"
+        " gives nothing. These steps cannot fulfil contracts.",
+    },
+    "germany_second_production": {
+        "short": "a 2nd production after each production",
+        "text": "Right after a production action you may produce once more with a different"
+        " Powerhouse of yours: drops × conduit value only (no action-space modifier, no"
+        " production bonus); conduit fees as usual. Each production fulfils its own contract;"
+        " the two are never added together.",
+    },
+    "italy_post_production_energy": {
+        "short": "+3 energy after each production",
+        "text": "After each production action you take, move your Energy marker 3 more steps"
+        " (after any contract is fulfilled). These steps cannot fulfil contracts.",
+    },
+    "france_contract_discount": {
+        "short": "contracts need 3 energy less",
+        "text": "Any contract, National contracts included, can be fulfilled with 3 energy less"
+        " than it asks for.",
+    },
+    "netherlands_post_production_drop": {
+        "short": "+1 drop in an own Dam after producing",
+        "text": "After a production action you may put 1 Water Drop from the general supply into"
+        " one of your own Dams with room, not the one you just produced from (never a neutral"
+        " Dam). The drop does not flow.",
+    },
+}
+
+# The Executive Officers' powers in player words (rulebook Appendix 3; companies.md §5):
+# `short` for the compact card, `power` for the board.
+OFFICER_POWERS: dict[str, dict[str, str]] = {
+    "wilhelm_adler": {
+        "short": "Bases cost 3 Excavators",
+        "power": "Your Bases always cost 3 Excavators, whatever the area. The red-border"
+        " 3 Credits are still due.",
+    },
+    "graziano_del_monte": {
+        "short": "level-3 Dams hold 4 drops",
+        "power": "Your level-3 Dams hold 4 drops (level 1 and 2 still hold 1 and 2).",
+    },
+    "viktor_fiesler": {
+        "short": "a production of 3 or less counts as 4",
+        "power": "When drops × conduit value is 3 or less, it counts as 4; then the"
+        " action-space modifier and the production bonus apply.",
+    },
+    "jill_mcdowell": {
+        "short": "Conduits payable in Mixers",
+        "power": "A Conduit may be paid with 1 Mixer × its value instead of 2 Excavators × its"
+        " value (all Mixers or all Excavators).",
+    },
+    "solomon_p_jordan": {
+        "short": "3 Credits for any Machinery",
+        "power": "Any Machinery a construction needs may be replaced by 3 Credits, as often as"
+        " you like. The Credits go to the general supply, not onto the wheel.",
+    },
+    "anton_krylov": {
+        "short": "his tile copies a tile on the wheel",
+        "power": "Starts with a special tile: used for a construction, it copies one Technology"
+        " tile on your wheel (its structure and its effect).",
+    },
+    "mahiri_sekibo": {
+        "short": "copies another officer's power",
+        "power": "Put 1 Engineer on her tile to copy another officer's power for this turn;"
+        " the 2nd copy in a round also costs 3 Credits.",
+    },
+    "leslie_spencer": {
+        "short": "External Works onto the wheel",
+        "power": "External Works: put the Machineries on your wheel with her tile instead of"
+        " discarding them, then turn the wheel 1.",
+    },
+    "margot_fouche": {
+        "short": "uses an activated Private Building",
+        "power": "Put 1 Engineer on her tile to use the action of one of your activated"
+        " Private Buildings.",
+    },
+    "simone_luciani": {
+        "short": "4 contracts; one production fulfils several",
+        "power": "Up to 4 face-up contracts; one production may fulfil several contracts whose"
+        " needs add up to the energy produced.",
+    },
+    "tommaso_battista": {
+        "short": "the Architect gives an extra turn",
+        "power": "One Engineer is the Architect: alone on a 1-Engineer space it gives an extra"
+        " turn at once.",
+    },
+}
+
 
 def _companies() -> list[dict[str, Any]]:
     return [
@@ -31,6 +126,7 @@ def _companies() -> list[dict[str, Any]]:
             "expansion": x.get("expansion"),
             "incomes": x["incomes"],
             "powerhouse_track": x["powerhouse_track"],
+            "ability": ABILITIES[x["special_ability_id"]],
         }
         for x in co.COMPANIES
     ]
@@ -46,6 +142,7 @@ def catalog() -> dict[str, Any]:
         "companies": _companies(),
         "officers": [
             {"id": o["id"], "name": o["name"], "text": o["text"], "expansion": o.get("expansion")}
+            | OFFICER_POWERS[o["id"]]
             for o in co.OFFICERS
         ],
         "contracts": contracts,

@@ -271,6 +271,10 @@ def test_game_screens(page: Page, phone: Page, screens: Path) -> None:
     page.locator(".company-card").first.click()
     shoot(page, screens, "tablet-company-board")
     page.get_by_role("button", name="Close").click()
+    # the phone: another company's board (the company ability and the officer's power in full)
+    phone.locator(".company-card").nth(1).click()
+    shoot(phone, screens, "phone-company-board")
+    phone.get_by_role("button", name="Close").click()
 
     # a computed phase: the last player's last move ends the round; the Water Flow, scoring
     # and the next round's income arrive as one instruction sheet with its drop animation

@@ -126,6 +126,10 @@ export const CATALOG = {
  ],
  "companies": [
   {
+   "ability": {
+    "short": "+1 energy per drop flowing past a Powerhouse",
+    "text": "Each Water Drop that flows naturally (along the rivers, in any phase) through a basin with one of your Powerhouses moves your Energy marker 1 step per drop and Powerhouse. A drop that reaches that Powerhouse through a Conduit in a production gives nothing. These steps cannot fulfil contracts."
+   },
    "color": "red",
    "expansion": null,
    "id": "usa",
@@ -258,6 +262,10 @@ export const CATALOG = {
    ]
   },
   {
+   "ability": {
+    "short": "a 2nd production after each production",
+    "text": "Right after a production action you may produce once more with a different Powerhouse of yours: drops × conduit value only (no action-space modifier, no production bonus); conduit fees as usual. Each production fulfils its own contract; the two are never added together."
+   },
    "color": "black",
    "expansion": null,
    "id": "germany",
@@ -391,6 +399,10 @@ export const CATALOG = {
    ]
   },
   {
+   "ability": {
+    "short": "+3 energy after each production",
+    "text": "After each production action you take, move your Energy marker 3 more steps (after any contract is fulfilled). These steps cannot fulfil contracts."
+   },
    "color": "green",
    "expansion": null,
    "id": "italy",
@@ -520,6 +532,10 @@ export const CATALOG = {
    ]
   },
   {
+   "ability": {
+    "short": "contracts need 3 energy less",
+    "text": "Any contract, National contracts included, can be fulfilled with 3 energy less than it asks for."
+   },
    "color": "white",
    "expansion": null,
    "id": "france",
@@ -649,6 +665,10 @@ export const CATALOG = {
    ]
   },
   {
+   "ability": {
+    "short": "+1 drop in an own Dam after producing",
+    "text": "After a production action you may put 1 Water Drop from the general supply into one of your own Dams with room, not the one you just produced from (never a neutral Dam). The drop does not flow."
+   },
    "color": "orange",
    "expansion": "leeghwater_project",
    "id": "netherlands",
@@ -1812,66 +1832,88 @@ export const CATALOG = {
    "expansion": null,
    "id": "wilhelm_adler",
    "name": "Wilhelm Adler",
+   "power": "Your Bases always cost 3 Excavators, whatever the area. The red-border 3 Credits are still due.",
+   "short": "Bases cost 3 Excavators",
    "text": "own bases always cost 3 excavators"
   },
   {
    "expansion": null,
    "id": "graziano_del_monte",
    "name": "Graziano Del Monte",
+   "power": "Your level-3 Dams hold 4 drops (level 1 and 2 still hold 1 and 2).",
+   "short": "level-3 Dams hold 4 drops",
    "text": "own level-3 dams hold 4 drops"
   },
   {
    "expansion": null,
    "id": "viktor_fiesler",
    "name": "Viktor Fiesler",
+   "power": "When drops × conduit value is 3 or less, it counts as 4; then the action-space modifier and the production bonus apply.",
+   "short": "a production of 3 or less counts as 4",
    "text": "raw production <= 3 counts as 4, then modifiers apply"
   },
   {
    "expansion": null,
    "id": "jill_mcdowell",
    "name": "Jill McDowell",
+   "power": "A Conduit may be paid with 1 Mixer × its value instead of 2 Excavators × its value (all Mixers or all Excavators).",
+   "short": "Conduits payable in Mixers",
    "text": "conduits may be paid with 1 mixer x value instead of 2 excavators x value"
   },
   {
    "expansion": null,
    "id": "solomon_p_jordan",
    "name": "Solomon P. Jordan",
+   "power": "Any Machinery a construction needs may be replaced by 3 Credits, as often as you like. The Credits go to the general supply, not onto the wheel.",
+   "short": "3 Credits for any Machinery",
    "text": "any required machinery may be replaced by 3 credits"
   },
   {
    "expansion": null,
    "id": "anton_krylov",
    "name": "Anton Krylov",
+   "power": "Starts with a special tile: used for a construction, it copies one Technology tile on your wheel (its structure and its effect).",
+   "short": "his tile copies a tile on the wheel",
    "text": "starts with a special tile that copies a tile on the own wheel"
   },
   {
    "expansion": null,
    "id": "mahiri_sekibo",
    "name": "Mahiri Sekibo",
+   "power": "Put 1 Engineer on her tile to copy another officer's power for this turn; the 2nd copy in a round also costs 3 Credits.",
+   "short": "copies another officer's power",
    "text": "personal action space: 1 engineer to copy another officer's ability; 2nd use in a round also costs 3 credits"
   },
   {
    "expansion": "leeghwater_project",
    "id": "leslie_spencer",
    "name": "Leslie Spencer",
+   "power": "External Works: put the Machineries on your wheel with her tile instead of discarding them, then turn the wheel 1.",
+   "short": "External Works onto the wheel",
    "text": "external works machineries invested on the wheel with the special tile instead of discarded, then rotate 1"
   },
   {
    "expansion": "leeghwater_project",
    "id": "margot_fouche",
    "name": "Margot Fouché",
+   "power": "Put 1 Engineer on her tile to use the action of one of your activated Private Buildings.",
+   "short": "uses an activated Private Building",
    "text": "personal space: 1 engineer to use an activated private building action"
   },
   {
    "expansion": "leeghwater_project",
    "id": "simone_luciani",
    "name": "Simone Luciani",
+   "power": "Up to 4 face-up contracts; one production may fulfil several contracts whose needs add up to the energy produced.",
+   "short": "4 contracts; one production fulfils several",
    "text": "contract limit 4; one production may fulfil several contracts"
   },
   {
    "expansion": "leeghwater_project",
    "id": "tommaso_battista",
    "name": "Tommaso Battista",
+   "power": "One Engineer is the Architect: alone on a 1-Engineer space it gives an extra turn at once.",
+   "short": "the Architect gives an extra turn",
    "text": "Architect replaces one engineer; alone on a 1-engineer space gives an immediate extra turn"
   }
  ]

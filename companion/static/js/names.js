@@ -27,6 +27,24 @@ export function company(id) {
   return companies.get(id);
 }
 
+/** The company special ability in words: {short, text} (rulebook Appendix 2). */
+export function companyAbility(id) {
+  return companies.get(id)?.ability ?? null;
+}
+
+const ABILITY_FROM_POWERHOUSES = 3;
+
+/**
+ * Whether a player's company ability works now (Appendix 2: from the 3rd Powerhouse built; an
+ * Automa uses it only from level 3, automa.md §2): {active, text, detail} in a few words.
+ */
+export function abilityState(p) {
+  if (p?.kind === 'automa' && Number(p.automa_level) < 3) return { active: false, text: 'not at this Automa level', detail: '' };
+  const built = p?.built?.powerhouse ?? 0;
+  if (built >= ABILITY_FROM_POWERHOUSES) return { active: true, text: 'active', detail: '' };
+  return { active: false, text: 'from the 3rd powerhouse', detail: `${built} of ${ABILITY_FROM_POWERHOUSES} built` };
+}
+
 export function officer(idOrName) {
   return officers.get(idOrName) ?? officersByName.get(idOrName) ?? null;
 }

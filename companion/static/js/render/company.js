@@ -1,6 +1,6 @@
 // Company cards (compact, on the tablet) and the full company board (opened by a tap).
 import { el, fill, icon } from '../dom.js';
-import { company, companyLetter, companyName, contract, contractGroup, incomeText, officer, rewardText } from '../names.js';
+import { abilityState, company, companyAbility, companyLetter, companyName, contract, contractGroup, incomeText, officer, rewardText } from '../names.js';
 import { wheelSvg, describeSegment } from './wheel.js';
 
 const PIECES = { base: 5, elevation: 5, conduit: 5, powerhouse: 4 };
@@ -27,13 +27,40 @@ function seatLabel(p) {
   return p.name || officer(p.officer)?.name || '';
 }
 
-/** The compact card: VP, energy, resources, pieces, wheel. A button that opens the board. */
+/**
+ * The powers on the compact card, one short line each: the company ability with its state
+ * (it works from the 3rd powerhouse, Appendix 2) and the officer's power (Appendix 3).
+ * The full texts are on the board the card opens.
+ */
+function powerLines(p) {
+  const ability = companyAbility(p.company);
+  const state = abilityState(p);
+  const off = officer(p.officer);
+  const box = el('span', { class: 'powers' });
+  if (ability) {
+    box.append(el('span', { class: `ability${state.active ? ' on' : ''}`, 'data-testid': `ability-${p.company}` },
+      `${state.active ? '★' : '☆'} ${ability.short} · `, el('span', { class: 'state', text: state.text })));
+  }
+  if (off) box.append(el('span', { class: 'officer-power', text: `${off.name}: ${off.short ?? off.text}` }));
+  return box;
+}
+
+function powersLabel(p) {
+  const ability = companyAbility(p.company);
+  const off = officer(p.officer);
+  const parts = [];
+  if (ability) parts.push(`Company ability ${ability.short}: ${abilityState(p).text}`);
+  if (off) parts.push(`Executive officer ${off.name}: ${off.short ?? off.text}`);
+  return parts.length ? ` ${parts.join('. ')}.` : '';
+}
+
+/** The compact card: VP, energy, resources, pieces, wheel, powers. A button that opens the board. */
 export function companyCard(p, { active = false, mine = false } = {}) {
   const card = el('button', {
     class: `company-card co-${p.company}${active ? ' active' : ''}${p.passed ? ' passed' : ''}${mine ? ' mine' : ''}`,
     type: 'button',
     'data-open-board': p.company,
-    'aria-label': `${companyName(p.company)}: ${p.vp} VP, ${p.energy} energy, ${p.credits} Credits${active ? ', active player' : ''}${p.passed ? ', passed' : ''}. Open the company board`,
+    'aria-label': `${companyName(p.company)}: ${p.vp} VP, ${p.energy} energy, ${p.credits} Credits${active ? ', active player' : ''}${p.passed ? ', passed' : ''}.${powersLabel(p)} Open the company board`,
   });
   card.append(el('span', { class: 'title' }, badge(p.company), el('span', { text: companyName(p.company) }), el('span', { class: 'who', text: seatLabel(p) + (p.passed ? ' · passed' : '') })));
   card.append(el('span', { class: 'top-row' }, el('span', { class: 'big-numbers' },
@@ -47,6 +74,7 @@ export function companyCard(p, { active = false, mine = false } = {}) {
   const pieces = el('span', { class: 'pieces' });
   for (const kind of Object.keys(PIECES)) pieces.append(el('span', {}, `${PIECE_LETTER[kind]} `, pips(kind, p.built?.[kind] ?? 0)));
   card.append(pieces);
+  card.append(powerLines(p));
   return card;
 }
 
@@ -56,7 +84,9 @@ function incomeChips(companyId, kind, built) {
   const box = el('span', { class: 'income-slots' });
   for (const slot of slots || []) {
     const items = slot.rewards || slot.effects || [];
-    const text = items.map(incomeText).join(' + ');
+    // the 3rd powerhouse switches the company ability on: name it (Appendix 2)
+    const ability = companyAbility(companyId);
+    const text = items.map((item) => (item.type === 'company_special_ability' && ability ? `ability: ${ability.short}` : incomeText(item))).join(' + ');
     const revealed = built >= slot.slot;
     box.append(el('span', { class: `chip${revealed ? ' revealed' : ''}`, text: `${slot.slot}${kind === 'powerhouse' ? ' powerhouses' : ''}: ${text}${revealed ? ' ✓' : ''}` }));
   }
@@ -70,6 +100,21 @@ export function contractChip(id, extra = '') {
     el('strong', { text: `${id}${c ? ` · ⚡${c.energy_required}` : ''}` }),
     el('span', { text: c ? rewardText(c.reward) : '' }),
     extra ? el('span', { text: extra }) : null);
+}
+
+/** The company ability in full, with whether it works yet (Appendix 2). */
+function abilityParagraph(p) {
+  const ability = companyAbility(p.company);
+  if (!ability) return null;
+  const state = abilityState(p);
+  return el('p', { class: `ability-full${state.active ? ' on' : ''}` },
+    el('strong', { text: `Company ability, ${state.text}${state.detail ? ` (${state.detail})` : ''}: ` }), ability.text);
+}
+
+function officerText(p, off) {
+  if (off) return `${off.name} — ${off.power ?? off.text}`;
+  if (p.officer) return p.officer;
+  return p.kind === 'automa' ? 'none (the Automa plays without one)' : 'not chosen yet';
 }
 
 /** The full board inside `body`: structures with incomes, wheel, contracts, officer, tiles. */
@@ -92,7 +137,8 @@ export function renderBoard(body, p) {
       el('span', { class: 'big' }, String(p.credits), el('small', { text: 'Credits' }))),
     el('p', { class: 'resources' },
       stat('excavator', p.excavators, 'Excavators'), stat('mixer', p.mixers, 'Concrete Mixers'), stat('engineer', p.engineers, 'Engineers in supply')),
-    el('p', {}, el('strong', { text: 'Executive officer: ' }), off ? `${off.name} — ${off.text}` : (p.officer || '—')),
+    abilityParagraph(p),
+    el('p', { class: 'officer-full' }, el('strong', { text: 'Executive officer: ' }), officerText(p, off)),
     el('h3', { text: 'Structures and incomes' }), rows,
     el('h3', { text: 'Construction wheel' }),
     el('div', { class: `co-${p.company}` }, wheelSvg(p.wheel, { full: true })),
