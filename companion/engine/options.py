@@ -413,6 +413,8 @@ def _production_energy(decision: Decision, answer: dict[str, Any]) -> str:
 
 
 def _known_label(decision: Decision, answer: dict[str, Any]) -> str:
+    if decision.kind == "mahiri_opening":  # automa.md §2.2, automa/opening.py
+        return "Play the drawn Automa tile"
     if decision.kind == "draft_pick":
         return f"{company_name(answer['company'])} + {answer['contract']}"
     if decision.kind in ("second_production", "tile_production"):

@@ -100,8 +100,17 @@ def actions_step(rec: Recorder, _arg: str) -> bool:
     """The Actions phase: the first player in turn order starts (p. 11)."""
     rec.emit("phase_changed", f"Round {rec.state.round}: Actions phase.", phase="actions")
     first = rec.state.turn_order[0]
-    rec.emit("turn_started", f"{company_name(first)}'s turn.", company=first)
+    start_turn(rec, first)
     return True
+
+
+def start_turn(rec: Recorder, company: str) -> None:
+    """A player's turn begins; with Mahiri Sekibo at a level-4 Automa a human's first turn
+    of the round waits on its Automa-way opening (automa.md §2.2, automa/opening.py)."""
+    from companion.engine.automa.opening import ask_opening  # late, as options.py hooks the Automa
+
+    rec.emit("turn_started", f"{company_name(company)}'s turn.", company=company)
+    ask_opening(rec, company)
 
 
 def next_player(state: GameState) -> str | None:
@@ -119,7 +128,7 @@ def next_turn_step(rec: Recorder, _arg: str) -> bool:
     """Pass the turn on; when everybody has passed the Actions phase ends (p. 11)."""
     company = next_player(rec.state)
     if company is not None:
-        rec.emit("turn_started", f"{company_name(company)}'s turn.", company=company)
+        start_turn(rec, company)
         return True
     end_actions(rec)
     return True

@@ -1,15 +1,17 @@
 """The `automa_turn` command and the Automa's entry in the legal options (game.py, options.py).
 
 One command plays whatever the Automa has to do now: answer its open reward choices, or play
-its turn (§4), or pass when it has no Engineer left (ruling R17). The table taps "done" after
-following the instructions; the optional `override` picks another legal move (logged).
+its turn (§4), or pass when it has no Engineer left (ruling R17); with Mahiri Sekibo at a
+level-4 Automa also a human's opening of the round, the Automa way (opening.py). The table
+taps "done" after following the instructions; the optional `override` picks another legal
+move (logged).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.automa import deck
+from companion.engine.automa import deck, opening
 from companion.engine.automa.decision import play_turn, preview_turn
 from companion.engine.automa.rewards import answer_pending, automatic_answer
 from companion.engine.catalog import company_name
@@ -35,6 +37,8 @@ def automa_to_act(state: GameState) -> str | None:
     """The Automa the game waits for now (its open decision or its turn), or None."""
     if state.finished:
         return None
+    if opening.is_opening(state):  # a human's opening the Automa way (Mahiri Sekibo, §2.2)
+        return state.pending[-1].player
     if state.pending:
         decision = state.pending[-1]
         player = state.players.get(decision.player) if decision.player else None
@@ -51,6 +55,8 @@ def execute_turn(rec: Recorder, command: dict[str, Any]) -> dict[str, Any]:
     """Resolve an `automa_turn` command; raises RuleViolation when the Automa may not act."""
     state = rec.state
     company = command.get("player")
+    if company in state.players and opening.is_opening(state, company):
+        return opening.play_opening(rec, company, command.get("override"))
     if company not in state.players or not state.players[company].is_automa:
         raise RuleViolation("not_automa", f"{company!r} is not an Automa seat.")
     if state.pending:
@@ -80,7 +86,10 @@ def automa_options(state: GameState, company: str) -> list[dict[str, Any]]:
     """The one action on offer for an Automa: its turn (or its open choice), with a preview."""
     player = state.players[company]
     command = {"type": "automa_turn", "player": company}
-    if state.pending:
+    if opening.is_opening(state, company):
+        preview = opening.preview_opening(state, company)
+        label = "Opening the Automa way (Mahiri Sekibo)"
+    elif state.pending:
         decision = state.pending[-1]
         answer = automatic_answer(state, decision)
         preview: dict[str, Any] = {

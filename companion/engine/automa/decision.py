@@ -16,46 +16,29 @@ from typing import Any
 
 from companion.engine import catalog, production, water, wheel
 from companion.engine.automa import deck, feasibility, levels, placement
-from companion.engine.automa.feasibility import Plan, Skip
+from companion.engine.automa.feasibility import (  # noqa: F401  (section_spaces: tests)
+    SECTION_OF,
+    Plan,
+    Skip,
+    first_empty_space,
+    section_spaces,
+)
 from companion.engine.automa.rewards import answer_pending, claim_contract
 from companion.engine.automa.tiles import AutomaTile, Criteria, TileAction
 from companion.engine.board import HEADSTREAM_LETTERS
-from companion.engine.economy import gain_machineries, move_energy, pay_credits, score_vp
+from companion.engine.economy import (
+    gain_credits,
+    gain_machineries,
+    move_energy,
+    pay_credits,
+    score_vp,
+)
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.management import BANK, SECTION_NAMES
 from companion.engine.state import GameState
 
-SECTION_OF = {
-    "production": "turbine_station",
-    "water_management": "water_management",
-    "contract_office": "contract_office",
-    "workshop": "workshop",
-    "machinery_shop": "machinery_shop",
-    "patent_office": "patent_office",
-    "bank": "bank",
-}
-
-
 # -- engineers (§5) --------------------------------------------------------------------------
-
-
-def section_spaces(section: str) -> list[str]:
-    """A section's spaces in Automa order: left column top to bottom, then right (§5)."""
-    spaces = [s for s in catalog.MANAGEMENT_SPACES.values() if s.section == section]
-    side_rank = {"left": 0, "": 0, "right": 1}
-    spaces.sort(key=lambda s: (side_rank.get(s.side, 0), s.row))
-    return [s.id for s in spaces]
-
-
-def first_empty_space(state: GameState, section: str) -> str | None:
-    """The first space of the section with nobody on it (blocked spaces skipped), or None."""
-    if section == "bank":
-        return BANK
-    for space in section_spaces(section):
-        if space not in state.occupied:
-            return space
-    return None
 
 
 def place_engineers(rec: Recorder, company: str, action: TileAction) -> int:
@@ -81,6 +64,22 @@ def place_engineers(rec: Recorder, company: str, action: TileAction) -> int:
     return n
 
 
+def place_person_engineers(rec: Recorder, company: str, plan: Plan) -> int:
+    """A human's opening (Mahiri Sekibo): a person's Engineers on the space the Automa would
+    take, as `feasibility.person_placement` chose it (the engine's own placement event)."""
+    placed = plan.details["person"]
+    if placed["space"] is None:  # an engineer-free tile (Appendix 4)
+        return 0
+    rec.emit(
+        "engineers_placed",
+        f"{plan.action.label()} (opening the Automa way)",
+        company=company,
+        space=placed["space"],
+        engineers=placed["engineers"],
+    )
+    return int(placed["engineers"])
+
+
 @applies("automa_engineers_placed")
 def _engineers_placed(state: GameState, e: Event) -> None:
     player = state.players[e["company"]]
@@ -96,16 +95,22 @@ def _engineers_placed(state: GameState, e: Event) -> None:
 # -- performing a plan (§7) ------------------------------------------------------------------
 
 
-def perform(rec: Recorder, company: str, plan: Plan) -> None:
-    """Do a feasible action with all its effects."""
+def perform(rec: Recorder, company: str, plan: Plan) -> int:
+    """Do a feasible action with all its effects; returns the Engineers placed."""
     action = plan.action
-    if action.vp_cost:
-        score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}")
-    place_engineers(rec, company, action)
+    if "person" in plan.details:  # a human's opening: a person's Engineers and Credits
+        engineers = place_person_engineers(rec, company, plan)
+        what = f"{action.label()} (opening the Automa way)"
+        pay_credits(rec, company, plan.details["person_credits"], "automa_action", what)
+    else:
+        if action.vp_cost:
+            score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}")
+        engineers = place_engineers(rec, company, action)
     performer = PERFORMERS.get(action.kind)
     if performer is not None:
-        performer(rec, company, action, plan.details)
+        performer(rec, company, action, {**plan.details, "engineers": engineers})
     answer_pending(rec, company)
+    return engineers
 
 
 def _produce(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
@@ -161,8 +166,9 @@ def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -
         waive_red_border=d["waive_red_border"],
     )
     player = rec.state.players[company]
-    if levels.has_advanced_effects(player) and d["tile"] in catalog.ADVANCED_TILES:
-        advanced.apply_tile_effect(rec, company, d["tile"], d["structure"], d["space"])
+    effective = d.get("copies") or d["tile"]  # Anton's tile: the copied tile's effect (§2.2)
+    if levels.has_advanced_effects(player) and effective in catalog.ADVANCED_TILES:
+        advanced.apply_tile_effect(rec, company, effective, d["structure"], d["space"])
 
 
 def _workshop(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
@@ -184,7 +190,13 @@ def _patent_office(rec: Recorder, company: str, action: TileAction, d: dict[str,
 
 
 def _bank(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
-    score_vp(rec, company, action.vp_gain, "automa_action", "Automa Bank action")
+    """§7.9: +1 VP; a human's opening takes a person's 1 Credit per Engineer instead."""
+    player = rec.state.players[company]
+    if player.is_automa:
+        score_vp(rec, company, action.vp_gain, "automa_action", "Automa Bank action")
+        return
+    n = int(d["engineers"])
+    gain_credits(rec, company, n, "automa_action", f"Bank: {n} Credit(s) for {n} Engineer(s)")
 
 
 PERFORMERS: dict[str, Callable[[Recorder, str, TileAction, dict[str, Any]], None]] = {
@@ -226,7 +238,8 @@ def _apply_override(
             state, company, structure, region=action.region,
             min_conduit_value=action.min_conduit_value,
         )  # fmt: skip
-        payment, cost = feasibility._payment(state, company, structure, space, details["tile"])
+        effective = details.get("copies") or details["tile"]
+        payment, cost = feasibility._payment(state, company, structure, space, effective)
         if space not in legal or payment is None:
             raise RuleViolation(
                 "automa_override", f"The Automa cannot build its {structure} on {space}."
@@ -320,8 +333,7 @@ def play_turn(
             steps.append({"index": index, "action": action.label(), "done": False,
                           "reason": plan.reason})  # fmt: skip
             continue
-        engineers = min(action.engineers, state.players[company].engineers)
-        perform(rec, company, plan)
+        engineers = perform(rec, company, plan)
         lines.append(f"{plan.summary}; Engineers: {engineers}.")
         steps.append({"index": index, "action": action.label(), "done": True,
                       "reason": plan.summary, "engineers": engineers})  # fmt: skip
@@ -329,7 +341,8 @@ def play_turn(
             continue
         break
     if state.players[company].engineers == 0:
-        lines.append("No Engineers left: the Automa will pass for the rest of the round.")
+        who = "the Automa" if player.is_automa else "you"
+        lines.append(f"No Engineers left: {who} will pass for the rest of the round.")
     trace = {
         "company": company,
         "tile": action_tile.id,

@@ -14,7 +14,10 @@ from companion.engine import catalog, production
 from companion.engine.automa import levels, placement, water_choice
 from companion.engine.automa.tiles import Criteria, TileAction
 from companion.engine.board import SPACES
+from companion.engine.economy import can_pay_credits
+from companion.engine.management import BANK
 from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, GameState
+from companion.engine.wheel import tiles_on_wheel
 
 ENERGY_PER_ROUND_SECTION = 6  # the energy track's round sections: 6 steps per round (§7.1)
 COLOURS = ("green", "yellow", "red")
@@ -22,12 +25,42 @@ ADLER = "wilhelm_adler"
 JILL = "jill_mcdowell"
 GRAZIANO = "graziano_del_monte"
 VIKTOR = "viktor_fiesler"
+ANTON = "anton_krylov"
 
 
 def has_automa_officer(state: GameState, company: str, officer: str) -> bool:
     """Level 4: the Automa uses the adapted power of its officer (§2.2)."""
     player = state.players[company]
     return player.officer == officer and levels.has_officer(player)
+
+
+SECTION_OF = {
+    "production": "turbine_station",
+    "water_management": "water_management",
+    "contract_office": "contract_office",
+    "workshop": "workshop",
+    "machinery_shop": "machinery_shop",
+    "patent_office": "patent_office",
+    "bank": "bank",
+}
+
+
+def section_spaces(section: str) -> list[str]:
+    """A section's spaces in Automa order: left column top to bottom, then right (§5)."""
+    spaces = [s for s in catalog.MANAGEMENT_SPACES.values() if s.section == section]
+    side_rank = {"left": 0, "": 0, "right": 1}
+    spaces.sort(key=lambda s: (side_rank.get(s.side, 0), s.row))
+    return [s.id for s in spaces]
+
+
+def first_empty_space(state: GameState, section: str) -> str | None:
+    """The first space of the section with nobody on it (blocked spaces skipped), or None."""
+    if section == "bank":
+        return BANK
+    for space in section_spaces(section):
+        if space not in state.occupied:
+            return space
+    return None
 
 
 @dataclass(frozen=True)
@@ -62,7 +95,9 @@ def contract_options(state: GameState, company: str, energy: int) -> list[tuple[
     """Face-up private and available national contracts `energy` covers, best first (A3, A17).
 
     Highest requirement first; on equal requirement the rightmost: the right slot of a colour
-    row, a national contract before a private one (ruling A17). Returns (id, where).
+    row, a national contract before a private one (ruling A17). A human playing an opening
+    the Automa way (Mahiri Sekibo) may also fulfil a contract of its own hand, first on equal
+    requirement (its own resources). Returns (id, where).
     """
     ranked: list[tuple[tuple[int, int, int, int], str, str]] = []
     for colour_rank, colour in enumerate(COLOURS):
@@ -76,8 +111,18 @@ def contract_options(state: GameState, company: str, energy: int) -> list[tuple[
         need = production.contract_requirement(state, company, contract)
         if need <= energy:
             ranked.append(((need, 1, i, 0), contract, "national"))
+    for i, contract in enumerate(_own_hand(state, company)):
+        need = production.contract_requirement(state, company, contract)
+        if need <= energy:
+            ranked.append(((need, 2, -i, 0), contract, "own hand"))
     ranked.sort(key=lambda r: r[0], reverse=True)
     return [(c, where) for _, c, where in ranked]
+
+
+def _own_hand(state: GameState, company: str) -> list[str]:
+    """A person's face-up contracts (an Automa holds none: it fulfils from the office, §6)."""
+    player = state.players[company]
+    return [] if player.is_automa else list(player.contracts)
 
 
 def drops_used(state: GameState, company: str, system: production.System) -> int:
@@ -93,11 +138,21 @@ def _system_energy(state: GameState, company: str, system: production.System, bo
     return production.production_energy(state, company, system.value, drops, bonus)
 
 
+def _conduit_credits(state: GameState, company: str, system: production.System) -> int:
+    """Credits owed for another company's conduit, 1 per drop (p. 6): an Automa pays them as
+    VP; a person (a human's opening) must have them."""
+    return production.conduit_payment(state, company, system, drops_used(state, company, system))
+
+
 def best_systems(
     state: GameState, company: str, bonus: int, criteria: Criteria
 ) -> tuple[production.System | None, int, list[str]]:
     """The system giving the most energy with all its drops; ties by ruling A4 / A18."""
-    systems = production.production_systems(state, company)
+    systems = [
+        s
+        for s in production.production_systems(state, company)
+        if can_pay_credits(state, company, _conduit_credits(state, company, s))
+    ]
     if not systems:
         return None, 0, []
     energies = {s: _system_energy(state, company, s, bonus) for s in systems}
@@ -132,6 +187,7 @@ def plan_production(
         return Skip(action, "already first on the energy track in this round's section (ruling A2)")
     colour = action.contract_colour or "green"
     face_up = [c for c in state.contract_offer.get(colour, []) if c is not None]
+    face_up += [c for c in _own_hand(state, company) if catalog.CONTRACTS[c].pile == colour]
     if not face_up:
         return Skip(action, f"no face-up {colour} contract (ruling A19)")
     needs = min(production.contract_requirement(state, company, c) for c in face_up)
@@ -202,14 +258,47 @@ def is_wild(tile: str) -> bool:
 
 def choose_tile(state: GameState, company: str, structure: str) -> str | None:
     """Highest level first; on equal level a dedicated tile before a wild one (§7.4)."""
-    tiles = [
-        t
-        for t in dict.fromkeys(state.players[company].tiles)
-        if structure in catalog.tile_structures(t)
-    ]
-    if not tiles:
+    return _best_tile(
+        [t for t in dict.fromkeys(state.players[company].tiles) if t != catalog.ANTON_TILE],
+        structure,
+    )
+
+
+def _best_tile(tiles: list[str], structure: str) -> str | None:
+    """Among `tiles`, the best one that builds `structure`: level 3, 2, 1, basic; dedicated
+    before wild on equal level (§7.4, §2.2)."""
+    able = [t for t in tiles if structure in catalog.tile_structures(t)]
+    if not able:
         return None
-    return max(tiles, key=lambda t: (tile_level(t), not is_wild(t)))
+    return max(able, key=lambda t: (tile_level(t), not is_wild(t)))
+
+
+def anton_copy(state: GameState, company: str, structure: str) -> str | None:
+    """Level 4, Anton Krylov: the wheel tile his special tile copies for `structure` — the
+    highest level on the wheel (3, 2, 1, basic), dedicated before wild (§2.2); None when he
+    has no tile to give or nothing on the wheel can build `structure`."""
+    if catalog.ANTON_TILE not in state.players[company].tiles:
+        return None
+    if not has_automa_officer(state, company, ANTON):
+        return None
+    return _best_tile(list(dict.fromkeys(tiles_on_wheel(state, company))), structure)
+
+
+def tile_for(state: GameState, company: str, structure: str) -> tuple[str, str | None] | None:
+    """(tile put on the wheel, tile copied) for a construction, or None (§7.4, §2.2).
+
+    A basic or advanced tile of the supply first; Anton Krylov's special tile only after them.
+    """
+    tile = choose_tile(state, company, structure)
+    if tile is not None:
+        return tile, None
+    copied = anton_copy(state, company, structure)
+    return (catalog.ANTON_TILE, copied) if copied is not None else None
+
+
+def tile_text(tile: str, copies: str | None) -> str:
+    """ "tile L2_BASE", or "Anton Krylov's tile copying L2_BASE", for the trace."""
+    return f"Anton Krylov's tile copying {copies}" if copies else f"tile {tile}"
 
 
 def _a(structure: str) -> str:
@@ -218,7 +307,12 @@ def _a(structure: str) -> str:
 
 
 def _payment(state: GameState, company: str, structure: str, space: str, tile: str) -> Any:
-    """The first affordable payment for `structure` on `space`, or None (costs p. 14)."""
+    """The first affordable payment for `structure` on `space` with `tile` (the effective
+    tile: the one Anton's tile copies), or None (costs p. 14).
+
+    An Automa pays Credits as VP and can always pay them (§6); a person (a human's opening
+    under Mahiri Sekibo) must have the Credits for the red border and any Credits payment.
+    """
     from companion.engine import construction
 
     player = state.players[company]
@@ -226,7 +320,11 @@ def _payment(state: GameState, company: str, structure: str, space: str, tile: s
     cost = construction.structure_cost(state, company, structure, space, tile if effects else None)
     normal = "mixers" if structure in ("elevation", "powerhouse") else "excavators"
     affordable = [
-        p for p in cost.payments if p.excavators <= player.excavators and p.mixers <= player.mixers
+        p
+        for p in cost.payments
+        if p.excavators <= player.excavators
+        and p.mixers <= player.mixers
+        and can_pay_credits(state, company, p.credits + cost.credits_red_border)
     ]
     if not affordable:
         return None, cost
@@ -258,18 +356,19 @@ def plan_construction(
         return Skip(action, "Leeghwater Project action")
     if player.built[structure] >= PIECES_PER_COMPANY[structure]:
         return Skip(action, f"no {structure} left on the company board")
-    tile = choose_tile(state, company, structure)
-    if tile is None:
+    chosen = tile_for(state, company, structure)
+    if chosen is None:
         return Skip(action, f"no technology tile for {_a(structure)} in the supply")
+    tile, copies = chosen
+    effective = copies or tile
     spaces = placement.legal_spaces(
         state, company, structure, region=action.region, min_conduit_value=action.min_conduit_value
     )
     if not spaces:
         return Skip(action, f"no free space for {_a(structure)}")
-    payable = {s: p for s in spaces if (p := _payment(state, company, structure, s, tile)[0])}
-    if not payable:
+    candidates = [s for s in spaces if _payment(state, company, structure, s, effective)[0]]
+    if not candidates:
         return Skip(action, f"not enough machinery for any {structure} space")
-    candidates = [s for s in spaces if s in payable]
     placed = placement.choose_space(
         state,
         company,
@@ -277,21 +376,24 @@ def plan_construction(
         candidates,
         criteria,
         prefer=_officer_preference(state, company, structure),
-        tie_filter=_tile_tie_filter(state, company, structure, tile),
-        prefer_red=tile == "L1_ANY" and levels.has_advanced_effects(player),
+        tie_filter=_tile_tie_filter(state, company, structure, effective),
+        prefer_red=effective == "L1_ANY" and levels.has_advanced_effects(player),
     )
-    payment, cost = _payment(state, company, structure, placed.space, tile)
+    payment, cost = _payment(state, company, structure, placed.space, effective)
+    where = _ending_with(placed.reason, placed.space)
     return Plan(
         action,
-        f"{action.label()}: {_ending_with(placed.reason, placed.space)} (tile {tile})",
+        f"{action.label()}: {where} ({tile_text(tile, copies)})",
         {
             "structure": structure,
             "space": placed.space,
             "tile": tile,
+            "copies": copies,
             "excavators": payment.excavators,
             "mixers": payment.mixers,
             "credits": payment.credits,
             "waive_red_border": cost.credits_red_border == 0,
+            "red_border_credits": cost.credits_red_border,
             "steps": list(placed.steps),
         },
     )
@@ -435,7 +537,11 @@ PLANNERS = {
 def plan_action(
     state: GameState, company: str, action: TileAction, criteria: Criteria
 ) -> Plan | Skip:
-    """The plan for one tile action, or why it is skipped (§4 filters, §7)."""
+    """The plan for one tile action, or why it is skipped (§4 filters, §7).
+
+    A human playing its opening the Automa way (Mahiri Sekibo) must also have the Credits a
+    person pays for the action (`person_credits`): its Credits never go below zero.
+    """
     if action.expansion and not state.setup.expansion:
         return Skip(action, "Leeghwater Project action (not in this game)")
     if action.expansion:
@@ -443,4 +549,122 @@ def plan_action(
     planner = PLANNERS.get(action.kind)
     if planner is None:
         return Skip(action, f"unknown action {action.kind}")
-    return planner(state, company, action, criteria)
+    player = state.players[company]
+    if player.is_automa:
+        return planner(state, company, action, criteria)
+    price = person_credits(action)
+    if not can_pay_credits(state, company, price):
+        return Skip(action, f"it costs {price} Credits; you have {player.credits}")
+    plan = planner(state, company, action, criteria)
+    if isinstance(plan, Skip):
+        return plan
+    return _as_person(state, company, plan, price)
+
+
+# -- a human's opening the Automa way (Mahiri Sekibo, §2.2) -----------------------------------
+
+
+def _board_price(section: str, **effect: Any) -> int:
+    """The action cost of the left-column Management space with this effect (p. 15-19)."""
+    for space in catalog.MANAGEMENT_SPACES.values():
+        if space.section != section or space.side == "right":
+            continue
+        if all(space.effect.get(k) == v for k, v in effect.items()):
+            return space.action_cost_credits
+    raise KeyError(f"no {section} space with {effect}")
+
+
+def _machinery_price(machines: tuple[str, ...]) -> int:
+    """Machinery Shop prices: one space for the whole purchase when there is one (Excavator
+    2, Excavator + Mixer 5), otherwise piece by piece (Excavator 2, a Mixer or a wild piece
+    as "any one" 4)."""
+    gain = {"excavators": machines.count("excavator"), "mixers": machines.count("mixer")}
+    gain = {k: n for k, n in gain.items() if n}
+    if "wild" not in machines:
+        try:
+            return _board_price("machinery_shop", gain=gain)
+        except KeyError:
+            pass
+    single = {"excavator": {"excavators": 1}, "mixer": {"machineries_any": 1}}
+    single["wild"] = single["mixer"]
+    return sum(_board_price("machinery_shop", gain=single[m]) for m in machines)
+
+
+def person_credits(action: TileAction) -> int:
+    """Credits a person pays for the effect of `action` at the Management board.
+
+    The tile's VP costs are the Automa's economy (§6); a human opening the Automa way pays
+    what a person pays for the same effect instead: Workshop 0/2/5 for 1/2/3 turns, Machinery
+    Shop as `_machinery_price`, Patent Office 5. Engineers and spaces stay the Automa's (§5).
+    """
+    if action.kind == "workshop":
+        return _board_price("workshop", segments=action.rotations)
+    if action.kind == "machinery_shop":
+        return _machinery_price(action.machines)
+    if action.kind == "patent_office":
+        return _board_price("patent_office", type="buy_advanced_tile")
+    return 0
+
+
+@dataclass(frozen=True)
+class PersonPlacement:
+    """Where a human's Engineers go for a tile action in its opening, and what it pays."""
+
+    space: str | None  # a Management space, "BANK", a construction space "CB_n", or None
+    engineers: int
+    fee: int  # the space's own Credits: red outline (Management) or the 4th construction space
+
+
+def person_placement(
+    state: GameState, company: str, action: TileAction, details: dict[str, Any]
+) -> PersonPlacement | str:
+    """A person's Engineers for a tile action (a human's opening under Mahiri Sekibo), or why
+    they cannot be placed.
+
+    The space is the one the Automa would take (§5: the first empty space of the section;
+    a construction: the leftmost free construction space of the company board), but a
+    person puts the Engineers that space prints there (the Bank: the tile's count) and pays
+    its red-outline or 4th-space fee; an engineer-free tile needs none (Appendix 4).
+    """
+    from companion.engine import construction
+
+    player = state.players[company]
+    if action.kind == "construction":
+        if construction.engineer_free(details.get("copies") or details.get("tile")):
+            return PersonPlacement(None, 0, 0)
+        board = construction.next_construction_space(state, company)
+        if board is None:
+            return "no free construction space left on your company board"
+        cs = construction.CONSTRUCTION_SPACES[board]
+        space, engineers, fee = cs.id, cs.engineers, cs.fee_credits
+    elif action.kind == "bank":
+        space, engineers, fee = BANK, action.engineers, 0
+    else:
+        section = SECTION_OF[action.kind]
+        found = first_empty_space(state, section)
+        if found is None:
+            return "no empty space in that section for a person's Engineers"
+        ms = catalog.MANAGEMENT_SPACES[found]
+        space, engineers, fee = found, ms.engineers or 1, ms.fee_credits
+    if engineers > player.engineers:
+        return f"{space} needs {engineers} Engineer(s); you have {player.engineers}"
+    return PersonPlacement(space, engineers, fee)
+
+
+def _as_person(state: GameState, company: str, plan: Plan, price: int) -> Plan | Skip:
+    """A human's plan with a person's Engineers and Credits (price, space fee, and what the
+    plan itself pays in Credits), or a Skip when it cannot place or pay them."""
+    placed = person_placement(state, company, plan.action, plan.details)
+    if isinstance(placed, str):
+        return Skip(plan.action, placed)
+    own = int(plan.details.get("credits", 0)) + int(plan.details.get("red_border_credits", 0))
+    total = price + placed.fee + own
+    if not can_pay_credits(state, company, total):
+        have = state.players[company].credits
+        return Skip(plan.action, f"it costs {total} Credits; you have {have}")
+    details = {
+        **plan.details,
+        "person": {"space": placed.space, "engineers": placed.engineers},
+        "person_credits": price + placed.fee,
+    }
+    return Plan(plan.action, plan.summary, details)

@@ -156,9 +156,12 @@ def _claim_office_contract(
 
 def claim_contract(rec: Recorder, company: str, contract: str | None) -> None:
     """A face-up contract goes straight into the Automa's hand, to be fulfilled at once
-    (§7.1, ruling A3); a national contract (or none) needs no taking.
+    (§7.1, ruling A3); a national contract, one already in hand (a human's opening under
+    Mahiri Sekibo) or none needs no taking.
     """
-    if contract is not None and contract not in rec.state.national_contracts:
+    state = rec.state
+    taken = [*state.national_contracts, *state.players[company].contracts]
+    if contract is not None and contract not in taken:
         rec.emit(
             "automa_contract_claimed",
             f"Take contract {contract} from the Contract Office: the Automa fulfils it at once.",
