@@ -164,14 +164,17 @@ function renderAutoma(state) {
   const steps = preview.steps || [];
   // with the tile drawn, the trace only needs the line that says what is done (and where)
   const lines = (preview.lines || []).map(humanize).filter((line) => !steps.length || !(/^Tile \d+/.test(line) || /skipped/.test(line)));
+  // Mahiri Sekibo at a level-4 Automa: a person's opening of the round, played the Automa way
+  const person = p && p.kind !== 'automa';
+  const mover = person ? companyName(company) : 'the Automa';
   const others = store.ui.automaOverride
-    ? el('div', { class: 'row', role: 'group', 'aria-label': 'Another legal move for the Automa' },
+    ? el('div', { class: 'row', role: 'group', 'aria-label': `Another legal move for ${mover}` },
       ...steps.filter((step) => !step.done).map((step) => el('button', { type: 'button', 'data-automa-override': step.index, text: `Do “${step.action}” instead` })))
     : null;
   panel.replaceChildren(
-    el('h2', {}, badge(company), ` ${companyName(company)} · Automa level ${p?.automa_level ?? '?'} — ${choice.label}`),
+    el('h2', {}, badge(company), ` ${companyName(company)}${person ? '' : ` · Automa level ${p?.automa_level ?? '?'}`} — ${choice.label}`),
     steps.length ? automaTile(preview) : '',
-    lines.length ? el('ol', { class: 'automa-trace', 'aria-label': 'What the Automa does and why' }, ...lines.map((t) => el('li', { text: t }))) : '',
+    lines.length ? el('ol', { class: 'automa-trace', 'aria-label': `What ${mover} does and why` }, ...lines.map((t) => el('li', { text: t }))) : '',
     el('div', { class: 'row' },
       el('button', { type: 'button', class: 'primary', 'data-automa-apply': '', text: 'Apply' }),
       steps.some((step) => !step.done) ? el('button', { type: 'button', 'data-automa-other': '', 'aria-expanded': store.ui.automaOverride ? 'true' : 'false', text: 'Choose another legal move' }) : ''),
