@@ -120,3 +120,27 @@ def france_discount(state: GameState, company: str) -> int:
 def germany_may_produce_again(state: GameState, company: str, *, second: bool) -> bool:
     """Germany: one optional second production after a production action (never a third)."""
     return not second and has_ability(state, company, GERMANY)
+
+
+def acts_after_production(
+    state: GameState, company: str, *, second: bool, powerhouse_to_come: bool
+) -> bool:
+    """True if the company effect of a production (ruling R16 step 6) can still do something
+    once the contract reward's open choices are answered: Germany's second production (never
+    after a second one) or Italy's +3 steps, with the ability on now, or switched on by the
+    3rd powerhouse a free powerhouse of the reward may still build (Appendix 2).
+    """
+    if company not in (GERMANY, ITALY) or (company == GERMANY and second):
+        return False
+    if ability_active(state, company):
+        return True
+    return powerhouse_to_come and _one_powerhouse_short(state, company)
+
+
+def _one_powerhouse_short(state: GameState, company: str) -> bool:
+    from companion.engine.construction import ABILITY_FROM_POWERHOUSES
+
+    player = state.players[company]
+    if player.is_automa and player.automa_level < 3:
+        return False
+    return player.built["powerhouse"] + 1 >= ABILITY_FROM_POWERHOUSES

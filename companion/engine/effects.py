@@ -14,6 +14,7 @@ before the contract reward, and the structure waits for its Decision.
 
 from __future__ import annotations
 
+from functools import wraps
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -22,7 +23,7 @@ from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.catalog import STRUCTURE_NAMES
 from companion.engine.economy import gain_credits, gain_machineries, move_energy, score_vp
 from companion.engine.errors import RuleViolation
-from companion.engine.events import RESOLVERS, Event, Recorder, applies, ask, resolves
+from companion.engine.events import RESOLVERS, Event, Recorder, Resolver, applies, ask, resolves
 from companion.engine.state import Decision, GameState
 from companion.engine.wheel import rotate_wheel
 
@@ -226,7 +227,23 @@ def _check(decision: Decision, answer: dict[str, Any], key: str) -> None:
 # -- resolvers -----------------------------------------------------------------------------
 
 
+def _then_the_production_goes_on(resolver: Resolver) -> Resolver:
+    """After a reward choice is resolved, a production waiting for its reward takes its
+    company effect (ruling R16 step 6) once no choice of that reward is open any more.
+    """
+
+    @wraps(resolver)
+    def resolve_then_go_on(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+        from companion.engine import production  # late: production resolves rewards here
+
+        resolver(rec, decision, answer)
+        production.continue_after_reward(rec)
+
+    return resolve_then_go_on
+
+
 @resolves("choose_machineries")
+@_then_the_production_goes_on
 def _resolve_machineries(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
     pick = {"excavators": answer.get("excavators"), "mixers": answer.get("mixers")}
     if pick not in decision.options["answers"]:
@@ -241,6 +258,7 @@ def _resolve_machineries(rec: Recorder, decision: Decision, answer: dict[str, An
 
 
 @resolves("place_drops")
+@_then_the_production_goes_on
 def _resolve_drops(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
     drops = {k: int(v) for k, v in (answer.get("drops") or {}).items() if int(v)}
     if {"drops": drops} not in decision.options["answers"]:
@@ -264,6 +282,7 @@ def _resolve_drops(rec: Recorder, decision: Decision, answer: dict[str, Any]) ->
 
 
 @resolves("free_structure")
+@_then_the_production_goes_on
 def _resolve_free_structure(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
     _check(decision, answer, "space")
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)

@@ -396,8 +396,9 @@ def decide_produce(
 
     1. take the drops; 2. energy (marker moved); 3. the drops flow on from the powerhouse's
     basin (USA may gain downstream); 4. pay the conduit's owner; 5. fulfil at most one
-    contract; 6. company effect: Germany's optional second production, Italy's +3 steps.
-    Raises RuleViolation (nothing is emitted then).
+    contract and resolve its reward; 6. company effect: Germany's optional second production,
+    Italy's +3 steps. Step 6 waits until the reward's choices are answered (see
+    `continue_after_reward`). Raises RuleViolation (nothing is emitted then).
     """
     state = rec.state
     system, energy = check_production(
@@ -418,18 +419,83 @@ def decide_produce(
             rec, from_basin=basin, reason=f"{reason}: the drop flows on", company=company
         )
     _pay_conduit_owner(rec, company, system, drops)
+    open_before = len(state.pending)
     if contract is not None:
         _mark_fulfilled(rec, company, contract, energy, reason)
-    if abilities.germany_may_produce_again(state, company, second=second):
-        # Asked under the reward's own choices (pushed next), so those are answered first:
-        # the reward belongs to this production (ruling R16 steps 5 → 6). Asked after the
-        # contract is face down, so the offered answers never name it again.
-        _offer_second_production(rec, company, powerhouse)
-    if contract is not None:
         _resolve_reward(rec, company, contract)
+    if len(state.pending) > open_before:
+        _wait_for_the_reward(rec, company, powerhouse, second=second, at=open_before)
+    else:
+        company_effect(rec, company, powerhouse, second=second)
+
+
+def company_effect(rec: Recorder, company: str, powerhouse: str, *, second: bool) -> None:
+    """Ruling R16 step 6, once the production is completely resolved (its drops flowed, the
+    conduit's owner paid, the contract's reward with all its choices given): Germany may
+    produce again, with the systems the reward made; Italy moves 3 energy steps (Appendix 2).
+    The ability is read now, so a 3rd powerhouse built by the reward already counts.
+    """
+    state = rec.state
+    if abilities.germany_may_produce_again(state, company, second=second):
+        # after the contract is face down, so the offered answers never name it again
+        _offer_second_production(rec, company, powerhouse)
     steps = abilities.italy_energy_steps(state, company)
     move_energy(rec, company, steps, "Italy ability: 3 energy steps after a production",
                 usable=False)  # fmt: skip
+
+
+def _wait_for_the_reward(
+    rec: Recorder, company: str, powerhouse: str, *, second: bool, at: int
+) -> None:
+    """The reward left choices open: step 6 waits under them as a `company_effect` Decision,
+    taken by `continue_after_reward` as soon as the last of them (and whatever they asked in
+    turn, such as a free structure's income) is answered.
+    """
+    coming = any(
+        d.kind == "free_structure"
+        and d.player == company
+        and d.options["structure"] == "powerhouse"
+        for d in rec.state.pending[at:]
+    )
+    if not abilities.acts_after_production(
+        rec.state, company, second=second, powerhouse_to_come=coming
+    ):
+        return
+    what = (
+        "Then, once the contract reward is taken, Germany may produce again with another "
+        "powerhouse (Germany ability, no bonus)"
+        if company == abilities.GERMANY
+        else "Then, once the contract reward is taken, Italy moves 3 energy steps (Italy ability)"
+    )
+    rec.emit(
+        "company_effect_waiting", what, company=company, powerhouse=powerhouse, second=second,
+        at=at,
+    )  # fmt: skip
+
+
+def continue_after_reward(rec: Recorder) -> None:
+    """Take the waiting step 6 of a production once nothing of its reward is open any more.
+
+    Called after each reward choice is resolved (effects.py): the waiting Decision is then on
+    top exactly when every choice pushed above it has been answered.
+    """
+    pending = rec.state.pending
+    if pending and pending[-1].kind == "company_effect":
+        _resolve_company_effect(rec, pending[-1], {"continue": True})
+
+
+@resolves("company_effect")
+def _resolve_company_effect(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+    """Answer: {"continue": true}. Normally taken by `continue_after_reward` at once; listed
+    as an answer so that the game can never wait on it.
+    """
+    if answer.get("continue") is not True:
+        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind)
+    options = decision.options
+    company_effect(
+        rec, str(decision.player), options["first_powerhouse"], second=bool(options["second"])
+    )
 
 
 def _pay_conduit_owner(rec: Recorder, company: str, system: System, drops: int) -> None:
@@ -526,6 +592,22 @@ def _resolve_reward(rec: Recorder, company: str, contract_id: str) -> None:
 
 
 # -- applying ------------------------------------------------------------------------------
+
+
+@applies("company_effect_waiting")
+def _company_effect_waiting(state: GameState, e: Event) -> None:
+    """Step 6 of a production waits under the reward's open choices (ruling R16)."""
+    waiting = Decision(
+        kind="company_effect",
+        player=e["company"],
+        options={
+            "first_powerhouse": e["powerhouse"],
+            "second": e["second"],
+            "answers": [{"continue": True}],
+        },
+        reason=e["reason"],
+    )
+    state.pending.insert(e["at"], waiting)
 
 
 @applies("production_made")

@@ -171,7 +171,11 @@ def test_the_contract_reward_choices_are_answered_before_the_second_production()
         rec, "germany", dam="6U", conduit="C6R", powerhouse="P7-2", drops=2, bonus=2,
         contract="S4",
     )  # fmt: skip
-    assert [d.kind for d in rec.state.pending] == ["second_production", "choose_machineries"]
+    # the second production waits under the reward's choice; offered once it is answered
+    assert [d.kind for d in rec.state.pending] == ["company_effect", "choose_machineries"]
+    answer(rec, {"excavators": 1, "mixers": 0})
+    assert [d.kind for d in rec.state.pending] == ["second_production"]
+    assert rec.state.players["germany"].excavators == 6 + 1
 
 
 # -- USA: energy for natural flow (Appendix 2, ruling R15) -----------------------------------
