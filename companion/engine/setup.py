@@ -414,7 +414,13 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
     automa_company: dict[int, str] = {}
     for i in automa_seats:
         automa_company[i] = setup.seats[i].company or companies.pop()
-    officer_pool = list(catalog.BASE_OFFICERS)
+    # an officer the table gave a level-4 Automa seat is not laid out for the humans
+    automa_given = {
+        s.officer
+        for s in setup.seats
+        if s.kind == "automa" and s.automa_level >= AUTOMA_OFFICER_LEVEL and s.officer
+    }
+    officer_pool = [o for o in catalog.BASE_OFFICERS if o not in automa_given]
     officers = _draw(
         dealer, draws, "officers", "Executive Officer tiles", officer_pool, len(humans)
     )

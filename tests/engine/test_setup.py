@@ -287,3 +287,14 @@ def test_a_table_draw_of_a_board_an_automa_already_plays_names_the_company() -> 
     with pytest.raises(RuleViolation) as refused:
         new_game(payload)
     assert refused.value.message.startswith("Italy cannot be drawn as company boards")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_officer_given_to_a_level_4_automa_is_not_laid_out_for_the_draft(seed: int) -> None:
+    # automa.md §2.2 (level 4 gets an officer) with Full Game Setup p. 9: every officer once
+    payload = setup_payload(["", "", "italy"], mode="full", automas=("italy",), seed=seed)
+    payload["seats"][2].update(automa_level=4, officer="anton_krylov")
+    state = new_game(payload).state
+    offered = [pair["officer"] for pair in state.draft["pairs"]]
+    assert "anton_krylov" not in offered and len(offered) == 2
+    assert state.draft["automa_officer"] == {"2": "anton_krylov"}
