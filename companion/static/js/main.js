@@ -99,7 +99,9 @@ function legalSpaces() {
   const out = new Map();
   const target = !store.state?.finished && automaTarget();
   if (target) {
-    out.set(target, { text: 'Automa builds here', parts: [{ text: 'Automa' }], selected: true });
+    const company = automaAction()?.choices[0]?.command?.player;
+    const who = store.state?.players?.[company]?.kind === 'automa' ? 'Automa' : companyName(company);
+    out.set(target, { text: `${who} builds here`, parts: [{ text: who }], selected: true });
     return out;
   }
   if (!store.options || (!store.ui.action && !store.options.pending)) return out;
@@ -173,6 +175,7 @@ function renderAutoma(state) {
     : null;
   panel.replaceChildren(
     el('h2', {}, badge(company), ` ${companyName(company)}${person ? '' : ` · Automa level ${p?.automa_level ?? '?'}`} — ${choice.label}`),
+    person ? el('p', { class: 'automa-why', text: 'Mahiri Sekibo is with a level-4 Automa: the opening action of each round is played the Automa way, from a drawn Automa tile, with your own Engineers and Credits.' }) : '',
     steps.length ? automaTile(preview) : '',
     lines.length ? el('ol', { class: 'automa-trace', 'aria-label': `What ${mover} does and why` }, ...lines.map((t) => el('li', { text: t }))) : '',
     el('div', { class: 'row' },
