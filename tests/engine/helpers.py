@@ -132,3 +132,16 @@ def commands_on_offer(state: GameState, player: str | None = None) -> list[dict[
     if options["pending"]:
         out += [c["command"] for c in options["pending"]["choices"]]
     return out
+
+
+def automa_turn(state: GameState, company: str, **override: Any) -> Outcome:
+    """The `automa_turn` command for `company`; `override` is the table's other legal move."""
+    command: dict[str, Any] = {"type": "automa_turn", "player": company}
+    if override:
+        command["override"] = override
+    return execute(state, command)
+
+
+def events_of(outcome: Outcome, kind: str) -> list[dict[str, Any]]:
+    """The events of one type in a command's outcome."""
+    return [e for e in outcome.events if e["type"] == kind]

@@ -8,7 +8,15 @@ Rulings A2-A19 and edge cases 24-28 are named where they are exercised.
 from __future__ import annotations
 
 import pytest
-from helpers import give, place_conduit, place_dam, place_powerhouse, set_wheel
+from helpers import (
+    automa_turn,
+    events_of,
+    give,
+    place_conduit,
+    place_dam,
+    place_powerhouse,
+    set_wheel,
+)
 from test_automa_fixtures import automa_game
 
 from companion.engine import RuleViolation, execute, legal_options
@@ -21,14 +29,10 @@ A, H = "italy", "usa"
 
 
 def turn(state, **override):
-    command = {"type": "automa_turn", "player": A}
-    if override:
-        command["override"] = override
-    return execute(state, command)
+    return automa_turn(state, A, **override)
 
 
-def events(outcome, kind):
-    return [e for e in outcome.events if e["type"] == kind]
+events = events_of
 
 
 def lines(outcome):

@@ -10,7 +10,15 @@ action of each round the Automa way — a tile drawn from the shared deck decide
 from __future__ import annotations
 
 import pytest
-from helpers import give, place_conduit, place_dam, place_powerhouse, set_wheel
+from helpers import (
+    automa_turn,
+    events_of,
+    give,
+    place_conduit,
+    place_dam,
+    place_powerhouse,
+    set_wheel,
+)
 from test_automa_fixtures import automa_game
 
 from companion.engine import RuleViolation, execute, legal_options, new_game, replay
@@ -25,14 +33,10 @@ NO_BASE_TILE = ["elevation", "conduit", "powerhouse", ANTON_TILE]
 
 
 def turn(state, company=A, **override):
-    command = {"type": "automa_turn", "player": company}
-    if override:
-        command["override"] = override
-    return execute(state, command)
+    return automa_turn(state, company, **override)
 
 
-def events(outcome, kind):
-    return [e for e in outcome.events if e["type"] == kind]
+events = events_of
 
 
 def anton_automa(level=4, tiles=NO_BASE_TILE):
