@@ -110,7 +110,12 @@ def parse_setup(payload: dict[str, Any]) -> Setup:
 
 
 def _check_drawable(
-    what: str, given: list[str], pool: list[str], k: int, name: Callable[[str], str] = str
+    what: str,
+    given: list[str],
+    pool: list[str],
+    k: int,
+    name: Callable[[str], str] = str,
+    gone: str = "it is not in that pile any more",
 ) -> list[str]:
     """Accept a table draw only if it names `k` distinct tiles that can still be drawn."""
     if len(given) != k:
@@ -121,7 +126,7 @@ def _check_drawable(
         if tile not in pool:
             raise RuleViolation(
                 "table_draw",
-                f"{name(tile)} cannot be drawn as {what}: it is not in that pile any more.",
+                f"{name(tile)} cannot be drawn as {what}: {gone}.",
             )
     return list(given)
 
@@ -406,7 +411,12 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
     need = n - len(fixed)
     if draws.get("companies"):
         companies = _check_drawable(
-            "company boards", list(draws["companies"]), pool, need, catalog.company_name
+            "company boards",
+            list(draws["companies"]),
+            pool,
+            need,
+            catalog.company_name,
+            "an Automa already plays it, or it is not a base-game company",
         )
     else:
         companies = dealer.sample(pool, need)

@@ -286,7 +286,10 @@ def test_a_table_draw_of_a_board_an_automa_already_plays_names_the_company() -> 
     )
     with pytest.raises(RuleViolation) as refused:
         new_game(payload)
-    assert refused.value.message.startswith("Italy cannot be drawn as company boards")
+    assert refused.value.message == (
+        "Italy cannot be drawn as company boards: an Automa already plays it, "
+        "or it is not a base-game company."
+    )
 
 
 @pytest.mark.parametrize("seed", range(12))
