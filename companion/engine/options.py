@@ -417,6 +417,8 @@ def _known_label(decision: Decision, answer: dict[str, Any]) -> str:
         return "Play the drawn Automa tile"
     if decision.kind == "draft_pick":
         return f"{company_name(answer['company'])} + {answer['contract']}"
+    if decision.kind == "company_effect":  # production.py: step 6 after the contract reward
+        return "Go on with the production"
     if decision.kind in ("second_production", "tile_production"):
         if answer.get("decline"):
             return "Decline"

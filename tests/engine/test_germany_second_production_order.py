@@ -232,3 +232,16 @@ def test_ruling_r16_italy_gets_its_steps_when_the_reward_builds_its_3rd_powerhou
     )
     assert outcome.state.players["italy"].built["powerhouse"] == 3
     assert outcome.state.players["italy"].energy == 7 + 3
+
+
+def test_the_waiting_company_effect_reads_as_going_on_with_the_production() -> None:
+    # The safety-net answer of the waiting step 6 (never on top after a command in play):
+    # should it ever be asked, the table reads words, and answering it runs step 6.
+    outcome = produce_first(germany_table(), "G15")
+    state = outcome.state
+    state.pending.pop()  # as if the reward's drops had been answered without going on
+    pending = legal_options(state, "germany")["pending"]
+    assert pending["kind"] == "company_effect"
+    assert [choice["label"] for choice in pending["choices"]] == ["Go on with the production"]
+    outcome = decide(outcome, {"continue": True})
+    assert outcome.state.pending[-1].kind == "second_production"
