@@ -421,12 +421,14 @@ class Store:
             version, state = self._checked_load(db, game_id, expected_version)
             outcome = self.engine.execute(state, command)
             kind = "correction" if command.get("type") == "correct" else "command"
+            # the engine's parsed command: nothing it does not know reaches the log
+            parsed = getattr(outcome, "command", None) or command
             record = self._append(
                 db,
                 game_id,
                 version,
                 kind,
-                command,
+                parsed,
                 outcome.events,
                 outcome.instructions,
                 outcome.state,

@@ -13,11 +13,10 @@ special effects.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.engine import production, water
 from companion.engine.board import SPACES
 from companion.engine.catalog import ADVANCED_TILES, is_advanced
+from companion.engine.commands import Answer, answer_dict
 from companion.engine.economy import gain_credits, move_energy, score_vp
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
@@ -188,18 +187,19 @@ def _ask_tile_energy(rec: Recorder, company: str, tile: str, energy: int, reason
 # -- resolvers -----------------------------------------------------------------------------
 
 
-def _check_answer(decision: Decision, answer: dict[str, Any], keys: tuple[str, ...]) -> None:
-    picked = {k: answer.get(k) for k in keys}
+def _check_answer(decision: Decision, answer: Answer, keys: tuple[str, ...]) -> None:
+    given = answer_dict(answer)
+    picked = {k: given.get(k) for k in keys}
     legal = [{k: a.get(k) for k in keys} for a in decision.options.get("answers", [])]
     if picked not in legal:
         raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
 
 
 @resolves("tile_effect")
-def _resolve_tile_effect(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def _resolve_tile_effect(rec: Recorder, decision: Decision, answer: Answer) -> None:
     _check_answer(decision, answer, ("accept",))
-    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
-    if answer.get("accept"):
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
+    if answer.accept:
         rec.emit(
             "tile_drops_added",
             decision.reason,
@@ -210,40 +210,35 @@ def _resolve_tile_effect(rec: Recorder, decision: Decision, answer: dict[str, An
 
 
 @resolves("tile_contract")
-def _resolve_tile_contract(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def _resolve_tile_contract(rec: Recorder, decision: Decision, answer: Answer) -> None:
     _check_answer(decision, answer, ("produce", "contract"))
-    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
-    if not answer.get("produce"):
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
+    if not answer.produce:
         return
     company = str(decision.player)
     energy = int(decision.options["energy"])
     move_energy(rec, company, energy, decision.reason, usable=True)
-    if answer.get("contract"):
-        production.fulfil_contract(rec, company, answer["contract"], energy, decision.reason)
+    if answer.contract:
+        production.fulfil_contract(rec, company, answer.contract, energy, decision.reason)
 
 
 @resolves("tile_production")
-def _resolve_tile_production(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
-    if answer.get("decline"):
+def _resolve_tile_production(rec: Recorder, decision: Decision, answer: Answer) -> None:
+    given = answer_dict(answer)
+    if answer.decline:
         _check_answer(decision, answer, ("decline",))
-        rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
+        rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=given)
         return
     keys = ("dam", "conduit", "powerhouse", "drops")
     legal = [
         {k: a.get(k) for k in keys} for a in decision.options["answers"] if not a.get("decline")
     ]
-    if {k: answer.get(k) for k in keys} not in legal:
+    if {k: given.get(k) for k in keys} not in legal:
         raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
-    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=given)
+    fields = production.production_fields(answer)
     production.decide_produce(
-        rec,
-        str(decision.player),
-        dam=answer["dam"],
-        conduit=answer["conduit"],
-        powerhouse=answer["powerhouse"],
-        drops=int(answer["drops"]),
-        bonus=int(decision.options.get("bonus", 2)),
-        contract=answer.get("contract"),
+        rec, str(decision.player), **fields, bonus=int(decision.options.get("bonus", 2))
     )
 
 

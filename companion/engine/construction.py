@@ -33,8 +33,9 @@ from companion.engine.catalog import (
     company_name,
     tile_structures,
 )
+from companion.engine.commands import Build
 from companion.engine.economy import can_pay_credits, pay_credits
-from companion.engine.errors import CommandError, RuleViolation
+from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.officers import Payment
 from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, Dam, GameState
@@ -363,16 +364,11 @@ class Plan:
         return self.space_fee + self.cost.credits_red_border + self.payment.credits
 
 
-def _payment_from(command: dict[str, Any], cost: Cost) -> Payment:
-    raw = command.get("payment")
-    if not raw:
+def _payment_from(command: Build, cost: Cost) -> Payment:
+    raw = command.payment
+    if raw is None or not raw.given:
         return cost.plain
-    try:
-        wanted = Payment(
-            int(raw.get("excavators", 0)), int(raw.get("mixers", 0)), int(raw.get("credits", 0))
-        )
-    except (AttributeError, TypeError, ValueError) as exc:
-        raise CommandError("A payment is {excavators, mixers, credits} as numbers.") from exc
+    wanted = Payment(raw.excavators, raw.mixers, raw.credits)
     if wanted not in cost.payments:
         raise RuleViolation(
             "illegal_payment",
@@ -382,14 +378,14 @@ def _payment_from(command: dict[str, Any], cost: Cost) -> Payment:
     return wanted
 
 
-def plan_build(state: GameState, company: str, command: dict[str, Any]) -> Plan:
+def plan_build(state: GameState, company: str, command: Build) -> Plan:
     """Check a `build` command against every rule; raise RuleViolation naming the rule."""
-    structure = command.get("structure")
+    structure = command.structure
     if structure not in STRUCTURE_NAMES:
         raise RuleViolation("unknown_structure", f"There is no structure called {structure!r}.")
-    space = str(command.get("space"))
-    tile = command.get("tile")
-    copies = command.get("copies")
+    space = command.space
+    tile = command.tile
+    copies = command.copies
     player = state.players[company]
     tile_error = _tile_error(state, company, structure, tile, copies)
     eff = effective_tile(tile, copies)
@@ -474,7 +470,7 @@ def _affordable(state: GameState, company: str, payment: Payment, extra_credits:
 # -- the action ----------------------------------------------------------------------------
 
 
-def decide_build(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+def decide_build(rec: Recorder, company: str, command: Build) -> None:
     """The whole Construction action (pp. 13-15); raises RuleViolation before any event."""
     plan = plan_build(rec.state, company, command)
     what = f"{_name(plan.structure)} on {plan.space}"

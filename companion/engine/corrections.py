@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import board
+from companion.engine.commands import ContractValue, Correct, StructureValue, WheelValue
 from companion.engine.economy import score_vp
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
@@ -20,9 +21,9 @@ RESOURCES = ("credits", "excavators", "mixers", "engineers", "energy")
 WHAT = (*RESOURCES, "vp", "dam_drops", "headstream_drops", "structure", "contract", "wheel_segment")
 
 
-def _company(state: GameState, command: dict[str, Any]) -> str:
-    company = command.get("company")
-    if company not in state.players:
+def _company(state: GameState, command: Correct) -> str:
+    company = command.company
+    if company is None or company not in state.players:
         raise CommandError(f"Unknown company {company!r}.", "unknown_player")
     return company
 
@@ -37,26 +38,26 @@ def _int(value: Any, what: str) -> int:
     return number
 
 
-def correct(rec: Recorder, command: dict[str, Any]) -> None:
+def correct(rec: Recorder, command: Correct) -> None:
     """Apply one line of the correction sheet as an event."""
-    what = command.get("what")
-    reason = str(command.get("reason") or "Correction")
+    what = command.what
+    reason = command.reason or "Correction"
     state = rec.state
     if what not in WHAT:
         raise CommandError(f"Unknown correction {what!r}; one of {', '.join(WHAT)}.")
     if what in RESOURCES:
         company = _company(state, command)
-        value = _int(command.get("value"), what)
+        value = _int(command.value, what)
         rec.emit("value_corrected", reason, company=company, field=what, value=value)
     elif what == "vp":
         company = _company(state, command)
-        value = int(command.get("value", 0))
+        value = _signed(command.value, "VP")
         score_vp(rec, company, value - state.players[company].vp, "correction", reason)
     elif what == "dam_drops":
-        space = command.get("space")
-        if space not in state.dams:
+        space = command.space
+        if not isinstance(space, str) or space not in state.dams:
             raise RuleViolation("correction", f"There is no dam on {space}.")
-        value = _int(command.get("value"), "Drops")
+        value = _int(command.value, "Drops")
         limit = held_limit(state, space)
         if value > limit:
             # a dam holds as many drops as its level (p. 5): correct its level first
@@ -67,21 +68,19 @@ def correct(rec: Recorder, command: dict[str, Any]) -> None:
             )
         rec.emit("dam_drops_corrected", reason, space=space, value=value)
     elif what == "headstream_drops":
-        letter = command.get("space")
-        if letter not in state.headstreams:
+        letter = command.space
+        if not isinstance(letter, str) or letter not in state.headstreams:
             raise CommandError("Headstreams are A, B, C and D.")
-        rec.emit(
-            "headstream_corrected", reason, letter=letter, value=_int(command.get("value"), "Drops")
-        )
+        rec.emit("headstream_corrected", reason, letter=letter, value=_int(command.value, "Drops"))
     elif what == "structure":
         _correct_structure(rec, command, reason)
     elif what == "contract":
         _correct_contract(rec, command, reason)
     else:
         company = _company(state, command)
-        value = command.get("value") or {}
-        index = int(command.get("space", 0))
-        if not 0 <= index < 6 or not isinstance(value, dict):
+        wheel = command.value
+        index = _segment(command.space)
+        if index is None or not isinstance(wheel, WheelValue):
             raise CommandError(
                 "A wheel correction needs space 0-5 and value {tiles, excavators, mixers}."
             )
@@ -90,22 +89,39 @@ def correct(rec: Recorder, command: dict[str, Any]) -> None:
             reason,
             company=company,
             segment=index,
-            tiles=list(value.get("tiles", [])),
-            excavators=_int(value.get("excavators", 0), "Excavators"),
-            mixers=_int(value.get("mixers", 0), "Mixers"),
+            tiles=list(wheel.tiles),
+            excavators=wheel.excavators,
+            mixers=wheel.mixers,
         )
 
 
-def _correct_structure(rec: Recorder, command: dict[str, Any], reason: str) -> None:
+def _segment(space: str | int | None) -> int | None:
+    """A wheel segment 0-5 (the open one is 0); missing means the open segment."""
+    if space is None:
+        return 0
+    if isinstance(space, str):
+        space = int(space) if space.isdigit() and len(space) == 1 else -1
+    return space if 0 <= space < 6 else None
+
+
+def _signed(value: Any, what: str) -> int:
+    if not isinstance(value, int):
+        raise CommandError(f"{what} must be a whole number.")
+    return value
+
+
+def _correct_structure(rec: Recorder, command: Correct, reason: str) -> None:
     """value: {"structure": base|elevation|conduit|powerhouse, "present": bool}."""
-    space = command.get("space")
-    value = command.get("value") or {}
-    if space not in board.SPACES:
+    space = command.space
+    value = command.value
+    if not isinstance(space, str) or space not in board.SPACES:
         raise CommandError(f"Unknown building space {space!r}.")
-    owner = command.get("company") or NEUTRAL
+    owner = command.company or NEUTRAL
     if owner != NEUTRAL and owner not in rec.state.players:
         raise CommandError(f"Unknown company {owner!r}.")
-    structure = value.get("structure")
+    if not isinstance(value, StructureValue):
+        raise CommandError("A structure correction needs value {structure, present}.")
+    structure = value.structure
     if structure not in ("base", "elevation", "conduit", "powerhouse"):
         raise CommandError("structure must be base, elevation, conduit or powerhouse.")
     rec.emit(
@@ -114,23 +130,23 @@ def _correct_structure(rec: Recorder, command: dict[str, Any], reason: str) -> N
         space=space,
         owner=owner,
         structure=structure,
-        present=bool(value.get("present", True)),
+        present=value.present,
     )
 
 
-def _correct_contract(rec: Recorder, command: dict[str, Any], reason: str) -> None:
+def _correct_contract(rec: Recorder, command: Correct, reason: str) -> None:
     """value: {"contract": id, "present": bool, "fulfilled": bool}."""
     company = _company(rec.state, command)
-    value = command.get("value") or {}
-    if not isinstance(value.get("contract"), str):
+    value = command.value
+    if not isinstance(value, ContractValue):
         raise CommandError("A contract correction needs value.contract.")
     rec.emit(
         "contract_corrected",
         reason,
         company=company,
-        contract=value["contract"],
-        present=bool(value.get("present", True)),
-        fulfilled=bool(value.get("fulfilled", False)),
+        contract=value.contract,
+        present=value.present,
+        fulfilled=value.fulfilled,
     )
 
 

@@ -9,8 +9,8 @@ refill (p. 21).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from companion.engine.commands import Answer
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder, ask, resolves
 from companion.engine.state import Decision
@@ -53,9 +53,9 @@ def draw(rec: Recorder, what: str, pile: str, pool: list[str], slot: int, questi
 
 
 @resolves("table_draw")
-def resolve_table_draw(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def resolve_table_draw(rec: Recorder, decision: Decision, answer: Answer) -> None:
     """The table says which tile it drew (table deals); only a drawable tile is accepted."""
-    tile = answer.get("tile")
+    tile = answer.tile
     options = decision.options
     if tile not in options["drawable"]:
         raise RuleViolation(

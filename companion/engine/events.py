@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine.commands import Answer
 from companion.engine.state import Decision, GameState
 
 Event = dict[str, Any]
@@ -57,7 +58,7 @@ class Recorder:
 
 # -- pending decisions ---------------------------------------------------------------------
 
-Resolver = Callable[[Recorder, "Decision", dict[str, Any]], None]
+Resolver = Callable[[Recorder, "Decision", Answer], None]
 RESOLVERS: dict[str, Resolver] = {}
 
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.catalog import OFFICERS
+from companion.engine.commands import Mahiri
 from companion.engine.economy import can_pay_credits, pay_credits
-from companion.engine.errors import CommandError, RuleViolation
+from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
 
@@ -163,15 +164,13 @@ def mahiri_options(state: GameState, company: str) -> list[dict[str, Any]]:
 # -- deciding ------------------------------------------------------------------------------
 
 
-def activate(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+def activate(rec: Recorder, company: str, command: Mahiri) -> None:
     """The `mahiri` command {type, player, officer}: 1 Engineer on her tile, 3 Credits for
     the second use of the round, and the copy for the current turn (Appendix 3, R12).
 
     Not the turn's action: the turn stays with the player, who then takes an action.
     """
-    officer = command.get("officer")
-    if not isinstance(officer, str):
-        raise CommandError("A mahiri command needs the 'officer' to copy.")
+    officer = command.officer
     why = activation_problem(rec.state, company, officer)
     if why:
         raise RuleViolation("mahiri", why)

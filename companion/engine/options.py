@@ -489,12 +489,18 @@ def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]
         "actions": [],
         "pending": pending_options(state),
     }
-    from companion.engine.automa.command import automa_options, automa_to_act  # issue 5 hook
+    from companion.engine.automa.command import (  # issue 5 hook
+        automa_options,
+        automa_to_act,
+        override_options,
+    )
 
     automa = automa_to_act(state)
+    result["overrides"] = []
     if automa is not None and player in (None, automa):
         result["player"] = automa
         result["actions"] = automa_options(state, automa)
+        result["overrides"] = override_options(state, automa)
     elif state.finished:
         result["actions"] = _disabled("The game is over.")
     elif state.pending:

@@ -19,6 +19,7 @@ from dataclasses import asdict
 from typing import Any
 
 from companion.engine import catalog
+from companion.engine.commands import Answer
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import (
@@ -31,6 +32,7 @@ from companion.engine.state import (
     Setup,
 )
 
+CURRENT_RULES = 2  # what a new game sets in its setup payload (`rules`; docs/commands.md)
 HUMAN_START_VP = 10
 AUTOMA_START_VP = 16
 MAHIRI = "mahiri_sekibo"
@@ -106,7 +108,12 @@ def parse_setup(payload: dict[str, Any]) -> Setup:
             raise CommandError(f"Unknown company {company!r}.")
     if len(set(companies)) != len(companies):
         raise RuleViolation("company_twice", "Each company can be played by one seat only.")
-    return Setup(mode=mode, seats=seats, deals=deals, seed=int(payload.get("seed") or 0))
+    rules = payload.get("rules", 1)
+    if isinstance(rules, bool) or not isinstance(rules, int) or not 1 <= rules <= CURRENT_RULES:
+        raise CommandError(f"rules is 1 to {CURRENT_RULES}.")
+    return Setup(
+        mode=mode, seats=seats, deals=deals, seed=int(payload.get("seed") or 0), rules=rules
+    )
 
 
 def _check_drawable(
@@ -270,6 +277,7 @@ def _game_set_up(state: GameState, e: Event) -> None:
         deals=setup["deals"],
         seed=setup["seed"],
         expansion=setup.get("expansion", False),
+        rules=setup.get("rules", 1),
     )
     board = e["board"]
     state.headstream_tiles = dict(board["headstream_tiles"])
@@ -526,13 +534,13 @@ def _draft_picked(state: GameState, e: Event) -> None:
 
 
 @resolves("draft_pick")
-def resolve_draft_pick(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def resolve_draft_pick(rec: Recorder, decision: Decision, answer: Answer) -> None:
     """A player picks a company+officer pair and a Starting Contract (Full Game Setup, p. 9).
 
     The decision offers what is left in the draft, so apply_pick's checks are the answer's.
     """
     rec.emit("decision_resolved", "Draft pick made.")
-    apply_pick(rec, answer)
+    apply_pick(rec, {"company": answer.company, "contract": answer.contract})
     continue_draft(rec)
 
 

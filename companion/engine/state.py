@@ -138,6 +138,9 @@ class Setup:
     deals: Literal["app", "table"] = "app"
     seed: int = 0
     expansion: bool = False
+    # how the engine plays this game: 1 for logs written before `rules` existed (an Automa
+    # needs a tap of its own to pass), 2 since (ruling A20: it passes at once)
+    rules: int = 1
 
 
 @dataclass

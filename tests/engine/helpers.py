@@ -145,3 +145,13 @@ def automa_turn(state: GameState, company: str, **override: Any) -> Outcome:
 def events_of(outcome: Outcome, kind: str) -> list[dict[str, Any]]:
     """The events of one type in a command's outcome."""
     return [e for e in outcome.events if e["type"] == kind]
+
+
+def decide_build(rec: Any, company: str, command: dict[str, Any]) -> None:
+    """`construction.decide_build` with a command written as JSON (parsed as `execute` does)."""
+    from companion.engine import construction
+    from companion.engine.commands import Build, parse
+
+    typed = parse({"type": "build", "player": company, **command})
+    assert isinstance(typed, Build)
+    construction.decide_build(rec, company, typed)

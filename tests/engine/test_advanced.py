@@ -6,11 +6,13 @@ Each tile with numbers; optional effects that place drops or produce may be decl
 
 from __future__ import annotations
 
+import helpers
 import pytest
 from test_construction_fixtures import make_game
 
 from companion.engine import construction
 from companion.engine.catalog import BASE_ADVANCED_TILES
+from companion.engine.commands import read_answer
 from companion.engine.events import RESOLVERS, Recorder
 from companion.engine.state import Dam, GameState
 
@@ -18,7 +20,7 @@ from companion.engine.state import Dam, GameState
 def build(state: GameState, company: str, structure: str, space: str, tile: str, **extra):  # type: ignore[no-untyped-def]
     state.players[company].tiles.append(tile)
     rec = Recorder(state)
-    construction.decide_build(rec, company, {"type": "build", "player": company,
+    helpers.decide_build(rec, company, {"type": "build", "player": company,
                                              "structure": structure, "space": space,
                                              "tile": tile, **extra})  # fmt: skip
     return rec
@@ -27,7 +29,7 @@ def build(state: GameState, company: str, structure: str, space: str, tile: str,
 def answer(state: GameState, reply: dict) -> Recorder:  # type: ignore[type-arg]
     rec = Recorder(state)
     decision = state.pending[-1]
-    RESOLVERS[decision.kind](rec, decision, reply)
+    RESOLVERS[decision.kind](rec, decision, read_answer(reply))
     return rec
 
 
@@ -292,7 +294,7 @@ def test_anton_copying_each_advanced_tile_acts_like_the_tile(tile: str) -> None:
     copied = _table_for(tile)
     copied.players["usa"].wheel[3].tiles.append(tile)
     rec = Recorder(copied)
-    construction.decide_build(rec, "usa", {"type": "build", "player": "usa",
+    helpers.decide_build(rec, "usa", {"type": "build", "player": "usa",
                                            "structure": structure, "space": space,
                                            "tile": "anton_copy_tile", "copies": tile})  # fmt: skip
     assert _outcome(copied) == _outcome(direct)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine import catalog, production, water, wheel
-from companion.engine.automa import deck, feasibility, levels, placement
+from companion.engine.automa import deck, feasibility, levels, overrides, placement
 from companion.engine.automa.feasibility import (  # noqa: F401  (section_spaces: tests)
     SECTION_OF,
     Plan,
@@ -26,6 +26,7 @@ from companion.engine.automa.feasibility import (  # noqa: F401  (section_spaces
 from companion.engine.automa.rewards import answer_pending, claim_contract
 from companion.engine.automa.tiles import AutomaTile, Criteria, TileAction
 from companion.engine.board import HEADSTREAM_LETTERS
+from companion.engine.commands import Override, to_dict
 from companion.engine.economy import (
     gain_credits,
     gain_machineries,
@@ -222,7 +223,7 @@ def _contracts_removed(state: GameState, e: Event) -> None:
 
 
 def _apply_override(
-    state: GameState, company: str, plan: Plan | Skip, override: dict[str, Any], criteria: Criteria
+    state: GameState, company: str, plan: Plan | Skip, override: Override, criteria: Criteria
 ) -> Plan:
     """The table's choice for this action, checked to be a legal Automa move."""
     if isinstance(plan, Skip):
@@ -231,8 +232,8 @@ def _apply_override(
         )
     details = dict(plan.details)
     action = plan.action
-    if action.kind == "construction" and override.get("space"):
-        space = override["space"]
+    if action.kind == "construction" and override.space:
+        space = override.space
         structure = details["structure"]
         legal = placement.legal_spaces(
             state, company, structure, region=action.region,
@@ -248,8 +249,8 @@ def _apply_override(
             space=space, excavators=payment.excavators, mixers=payment.mixers,
             credits=payment.credits, waive_red_border=cost.credits_red_border == 0,
         )  # fmt: skip
-    if action.kind == "water_management" and "letters" in override:
-        letters = [str(x) for x in override["letters"]]
+    if action.kind == "water_management" and override.letters is not None:
+        letters = list(override.letters)
         if (
             not letters
             or len(letters) > max(1, action.drops)
@@ -257,7 +258,7 @@ def _apply_override(
         ):
             raise RuleViolation("automa_override", "Choose 1 or 2 headstreams among A, B, C, D.")
         details["letters"] = letters
-    if action.kind == "production" and override.get("powerhouse"):
+    if action.kind == "production" and override.powerhouse:
         details = _override_production(state, company, action, details, override)
     return Plan(action, f"{action.label()}: chosen by the table", details)
 
@@ -267,16 +268,17 @@ def _override_production(
     company: str,
     action: TileAction,
     details: dict[str, Any],
-    override: dict[str, Any],
+    override: Override,
 ) -> dict[str, Any]:
-    wanted = (override.get("dam"), override.get("conduit"), override.get("powerhouse"))
+    wanted = (override.dam, override.conduit, override.powerhouse)
     for system in production.production_systems(state, company):
         if (system.dam, system.conduit, system.powerhouse) == wanted:
             energy = production.production_energy(
                 state, company, system.value, system.drops_available, action.energy_bonus
             )
             contracts = [c for c, _ in feasibility.contract_options(state, company, energy)]
-            contract = override.get("contract", contracts[0] if contracts else None)
+            given = "contract" in override.given
+            contract = override.contract if given else (contracts[0] if contracts else None)
             if contract is not None and contract not in contracts:
                 raise RuleViolation(
                     "automa_override", f"{energy} energy does not fulfil contract {contract}."
@@ -289,12 +291,12 @@ def _override_production(
     raise RuleViolation("automa_override", "That is not one of the Automa's production systems.")
 
 
-def _forced_action(tile: AutomaTile, override: dict[str, Any] | None) -> int | None:
+def _forced_action(tile: AutomaTile, override: Override | None) -> int | None:
     """The index of the tile action the table chose, checked (None: no override)."""
-    if not override:
+    if override is None or override.move is not None:
         return None
-    index = override.get("action")
-    if not isinstance(index, int) or not 0 <= index < len(tile.actions):
+    index = override.action
+    if index is None or not 0 <= index < len(tile.actions):
         raise RuleViolation(
             "automa_override",
             f"Choose one of the {len(tile.actions)} actions of Automa tile {tile.id} (0 = first).",
@@ -307,7 +309,7 @@ def play_turn(
     company: str,
     *,
     step_only: bool = False,
-    override: dict[str, Any] | None = None,
+    override: Override | None = None,
 ) -> dict[str, Any]:
     """Play one Automa turn (§4) and return its trace; `step_only` only previews it."""
     if step_only:
@@ -321,7 +323,20 @@ def play_turn(
     lines = [f"Tile {action_tile.id} (criteria of tile {criteria_tile.id})."]
     steps: list[dict[str, Any]] = []
     forced = _forced_action(action_tile, override)
+    if override is not None and override.move is not None:
+        plan = overrides.find(overrides.override_plans(state, company, action_tile), override.move)
+        if plan is None:
+            raise RuleViolation(
+                "automa_override",
+                "That is not a move the Automa can make now: choose one of the moves offered.",
+            )
+        engineers = perform(rec, company, plan)
+        lines.append(f"Override by the table: {plan.summary}; Engineers: {engineers}.")
+        steps.append({"index": None, "action": plan.action.label(), "done": True,
+                      "reason": plan.summary, "engineers": engineers})  # fmt: skip
     for index, action in enumerate(action_tile.actions):
+        if override is not None and override.move is not None:
+            break
         if forced is not None and index != forced:
             continue  # the table chose another action of the tile for the Automa
         plan: Plan | Skip = feasibility.plan_action(state, company, action, criteria)
@@ -349,7 +364,7 @@ def play_turn(
         "criteria_tile": criteria_tile.id,
         "lines": lines,
         "steps": steps,
-        "override": override,
+        "override": None if override is None else to_dict(override),
         "passed": False,
     }
     rec.emit(
@@ -362,7 +377,7 @@ def play_turn(
 
 
 def preview_turn(
-    state: GameState, company: str, *, override: dict[str, Any] | None = None
+    state: GameState, company: str, *, override: Override | None = None
 ) -> dict[str, Any]:
     """The decision and trace of the next Automa turn, without applying it (step mode)."""
     scratch = state.copy()

@@ -193,6 +193,8 @@ def plan_production(
     needs = min(production.contract_requirement(state, company, c) for c in face_up)
     if needs > energy:
         return Skip(action, f"no {colour} contract ≤ {energy} energy (the easiest needs {needs})")
+    if energy < 1:  # France's −3 can bring a need to 0: the engine refuses 0 energy (p. 16)
+        return Skip(action, f"its best production gives {energy} energy; a production gives 1+")
     options = contract_options(state, company, energy)
     contract, where = options[0] if options else (None, "")
     drops = drops_used(state, company, system)

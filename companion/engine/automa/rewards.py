@@ -13,6 +13,7 @@ from typing import Any
 from companion.engine.automa import deck, feasibility, placement, water_choice
 from companion.engine.automa.tiles import TILES, Criteria
 from companion.engine.board import SPACES
+from companion.engine.commands import read_answer
 from companion.engine.events import RESOLVERS, Event, Recorder, applies
 from companion.engine.state import Decision, GameState
 
@@ -128,7 +129,7 @@ def answer_pending(rec: Recorder, company: str | None = None) -> int:
             break
         if decision.kind in PRODUCTIONS and not answer.get("decline"):
             answer = _claim_office_contract(rec, decision, answer)
-        RESOLVERS[decision.kind](rec, decision, answer)
+        RESOLVERS[decision.kind](rec, decision, read_answer(answer))
         answered += 1
     return answered
 
