@@ -563,3 +563,62 @@ def read_answer(data: Mapping[str, Any]) -> Answer:
 def answer_dict(answer: Answer) -> dict[str, Any]:
     """An answer as the decision's listed answers write it (only the keys it has)."""
     return dict(to_dict(answer))
+
+
+# -- docs/commands.md --------------------------------------------------------------------------
+
+
+def _doc_type(tp: Any) -> str:
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        return " \\| ".join(_doc_type(a) for a in get_args(tp))
+    if tp is type(None):
+        return "null"
+    if origin is tuple:
+        return f"[{_doc_type(get_args(tp)[0])}]"
+    if origin is dict:
+        key, value = get_args(tp)
+        return f"{{{_doc_type(key)}: {_doc_type(value)}}}"
+    if dataclasses.is_dataclass(tp):
+        return f"`{tp.__name__}`"
+    return str(getattr(tp, "__name__", tp))
+
+
+def _doc_limits(tp: Any, meta: Mapping[str, Any]) -> str:
+    args = [a for a in get_args(tp) if a is not type(None)] or [tp]
+    if int in args and str not in args:
+        low = COUNT[0] if meta.get("low") is None else meta["low"]
+        high = COUNT[1] if meta.get("high") is None else meta["high"]
+        return f"{low}-{high}"
+    if str in args:
+        return f"≤ {meta.get('length') or ID_LENGTH} chars"
+    if any(get_origin(a) in (tuple, dict) for a in args):
+        return f"≤ {meta.get('items') or MAX_ITEMS} items"
+    return ""
+
+
+def docs_table() -> str:
+    """The field tables of every command and nested value, as docs/commands.md shows them."""
+    out = ["<!-- generated from companion/engine/commands.py: keep in step (a test checks) -->"]
+    values: list[type[Any]] = [
+        Payment,
+        Answer,
+        Override,
+        AutomaMove,
+        StructureValue,
+        ContractValue,
+        WheelValue,
+    ]
+    for cls in [*COMMANDS.values(), *values]:
+        title = f"`{cls.TYPE}`" if issubclass(cls, Command) else f"`{cls.__name__}`"
+        out += ["", f"#### {title} — {(cls.__doc__ or '').splitlines()[0]}", ""]
+        out += ["| field | type | required | limits | meaning |", "| --- | --- | --- | --- | --- |"]
+        hints = type_hints(cls)
+        for f in fields_of(cls):
+            required = "yes" if f.default is dataclasses.MISSING else "no"
+            kind = _doc_type(hints[f.name])
+            limits = _doc_limits(hints[f.name], f.metadata)
+            out.append(
+                f"| `{json_key(f)}` | {kind} | {required} | {limits} | {f.metadata['doc']} |"
+            )
+    return "\n".join(out) + "\n"
