@@ -13,7 +13,7 @@ special effects.
 
 from __future__ import annotations
 
-from companion.engine import production, water
+from companion.engine import levels, production, water
 from companion.engine.board import SPACES
 from companion.engine.catalog import ADVANCED_TILES, is_advanced
 from companion.engine.commands import Answer, answer_dict
@@ -28,8 +28,7 @@ CATEGORY = "advanced_tile"
 
 def effects_active(state: GameState, company: str) -> bool:
     """An Automa below level 3 ignores the special effects of advanced tiles."""
-    player = state.players[company]
-    return not (player.is_automa and player.automa_level < 3)
+    return levels.has_advanced_effects(state.players[company])
 
 
 def dam_capacity(state: GameState, dam_space: str) -> int:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from companion.engine import board, catalog, scoring
+from companion.engine import board, catalog, events, scoring
 from companion.engine.data.company_tables import COMPANIES
 from companion.engine.data.map_tables import NEUTRAL_DAM_TILES
 from companion.engine.mahiri import GRAZIANO, GRAZIANO_HELD, MAHIRI
@@ -879,8 +879,6 @@ def history(initial: GameState, records: Iterable[Mapping[str, Any]]) -> dict[st
     Records marked `undone` (or undo records) are skipped. Raises ValueError for an event
     type no engine module applies.
     """
-    from companion.engine import events  # the handlers are registered by the rules modules
-
     state = initial.copy()
     # handlers may keep lists/dicts of an event in the state: never let folding alter the log
     records = copy.deepcopy(list(records))

@@ -18,8 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import advanced, effects, officers
-from companion.engine.automa import levels
+from companion.engine import advanced, levels, officers
 from companion.engine.board import SPACES, Space
 from companion.engine.catalog import (
     ABILITY_FROM_POWERHOUSES,
@@ -37,6 +36,7 @@ from companion.engine.commands import Build
 from companion.engine.economy import can_pay_credits, pay_credits
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
+from companion.engine.hooks import HOOKS
 from companion.engine.officers import Payment
 from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, Dam, GameState
 from companion.engine.wheel import load_wheel, rotate_wheel, tiles_on_wheel
@@ -51,25 +51,6 @@ AREA_NAMES = {"mountains": "in the Mountains", "hills": "in the Hills", "plains"
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
 
 # -- small reads ---------------------------------------------------------------------------
-
-
-def production_bonus(state: GameState, company: str) -> int:
-    """The company-board production bonus: +1 from the 2nd Powerhouse, +3 from the 4th (§1.3).
-
-    An Automa below level 2 has no bonus.
-    """
-    player = state.players[company]
-    if player.is_automa and player.automa_level < 2:
-        return 0
-    return POWERHOUSE_BONUS_BY_BUILT[min(player.built["powerhouse"], 4)]
-
-
-def has_company_ability(state: GameState, company: str) -> bool:
-    """The company special ability switches on with the 3rd Powerhouse (Automa: level 3+)."""
-    player = state.players[company]
-    if player.is_automa and player.automa_level < 3:
-        return False
-    return player.built["powerhouse"] >= ABILITY_FROM_POWERHOUSES
 
 
 def revealed_income_rewards(state: GameState, company: str) -> list[tuple[str, list[dict]]]:
@@ -574,7 +555,7 @@ def _reveal(rec: Recorder, company: str, structure: str, piece: int) -> None:
         slot=piece,
         rewards=[dict(r) for r in rewards],
     )
-    effects.resolve(
+    HOOKS.resolve_rewards(
         rec,
         company,
         [dict(r) for r in rewards],

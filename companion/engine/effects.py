@@ -18,13 +18,14 @@ from functools import wraps
 from itertools import combinations_with_replacement
 from typing import Any
 
-from companion.engine import construction, water
+from companion.engine import construction, production, water
 from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.catalog import STRUCTURE_NAMES
 from companion.engine.commands import Answer, answer_dict, read_answer
 from companion.engine.economy import gain_credits, gain_machineries, move_energy, score_vp
 from companion.engine.errors import RuleViolation
 from companion.engine.events import RESOLVERS, Event, Recorder, Resolver, applies, ask, resolves
+from companion.engine.hooks import HOOKS
 from companion.engine.state import Decision, GameState
 from companion.engine.wheel import rotate_wheel
 
@@ -65,10 +66,7 @@ def normalize(rewards: Rewards) -> dict[str, Any]:
 
 def automatic_answer(state: GameState, decision: Decision) -> dict[str, Any] | None:
     """The Automa's answer to a reward Decision of its own seat; None: ask the table."""
-    # imported here: the Automa package itself resolves rewards through this module
-    from companion.engine.automa.rewards import automatic_answer as automa_answer
-
-    return automa_answer(state, decision)
+    return HOOKS.automatic_answer(state, decision)
 
 
 def resolve(
@@ -235,8 +233,6 @@ def _then_the_production_goes_on(resolver: Resolver) -> Resolver:
 
     @wraps(resolver)
     def resolve_then_go_on(rec: Recorder, decision: Decision, answer: Answer) -> None:
-        from companion.engine import production  # late: production resolves rewards here
-
         resolver(rec, decision, answer)
         production.continue_after_reward(rec)
 

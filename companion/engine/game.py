@@ -18,6 +18,7 @@ from companion.engine import (  # noqa: F401  (imported to register their event 
     contracts,
     corrections,
     effects,
+    instructions,
     mahiri,
     management,
     production,
@@ -27,6 +28,8 @@ from companion.engine import (  # noqa: F401  (imported to register their event 
     wheel,
 )
 from companion.engine.automa import command as automa_command
+from companion.engine.automa import opening as automa_opening
+from companion.engine.automa import rewards as automa_rewards
 from companion.engine.catalog import company_name
 from companion.engine.commands import (
     ACTION_TYPES,
@@ -43,9 +46,15 @@ from companion.engine.commands import (
 )
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import RESOLVERS, Event, Recorder, applies, apply
+from companion.engine.hooks import HOOKS
 from companion.engine.state import GameState
 
 COMMAND_TYPES = tuple(COMMANDS)
+
+# the calls that go up the layers (hooks.py), wired here once
+HOOKS.resolve_rewards = effects.resolve
+HOOKS.automatic_answer = automa_rewards.automatic_answer
+HOOKS.turn_started = automa_opening.ask_opening
 
 
 @dataclass
@@ -106,8 +115,6 @@ def _step_done(state: GameState, e: Event) -> None:
 
 def new_game(payload: dict[str, Any]) -> Outcome:
     """Set up a game from a setup payload (docs/commands.md) and run it to the first decision."""
-    from companion.engine import instructions
-
     state = GameState()
     rec = Recorder(state)
     setup.set_up(rec, payload)
@@ -208,8 +215,6 @@ def execute(state: GameState, command: Command | dict[str, Any]) -> Outcome:
 
 def _execute(state: GameState, raw: Command | dict[str, Any], *, in_place: bool) -> Outcome:
     """The processing step; `in_place` (replay only) skips the copy of the input state."""
-    from companion.engine import instructions
-
     command = parse(raw)
     if state.finished and not isinstance(command, Correct):
         raise RuleViolation("game_over", "The game is over.")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import water
 from companion.engine.catalog import OFFICERS
 from companion.engine.commands import Mahiri
 from companion.engine.economy import can_pay_credits, pay_credits
@@ -113,8 +114,6 @@ def held_limit(state: GameState, dam_space: str) -> int:
     `water.capacity` says whether a dam catches one more drop; this says whether what it
     holds is legal (used by the invariant checks).
     """
-    from companion.engine import water
-
     cap = water.capacity(state, dam_space)
     dam = state.dams.get(dam_space)
     if dam is None or dam.owner not in state.players:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import catalog, contracts, draws
+from companion.engine import catalog, contracts, draws, production, water, wheel
 from companion.engine.catalog import ManagementSpace
 from companion.engine.commands import (
     Bank,
@@ -155,8 +155,6 @@ def _engineers_placed(state: GameState, e: Event) -> None:
 
 def do_produce(rec: Recorder, company: str, command: Produce) -> None:
     """Production action: Engineers on a Turbine Station space, then the production (R16)."""
-    from companion.engine import production
-
     space = get_space(command.space, "turbine_station")
     if space.effect.get("type") != "produce":
         raise CommandError(f"{space.id} is not a production space.", "unknown_space")
@@ -197,8 +195,6 @@ def water_problem(headstreams: Any, space: ManagementSpace) -> str | None:
 
 def do_water(rec: Recorder, company: str, command: Water) -> None:
     """WM_2: 1-2 drops wait on 1-2 headstreams; WM_1: 1 drop flows at once (p. 16)."""
-    from companion.engine import water
-
     space = get_space(command.space, "water_management")
     letters = list(command.headstreams)
     why = water_problem(letters, space)
@@ -244,8 +240,6 @@ def do_bank(rec: Recorder, company: str, command: Bank) -> None:
 
 def do_workshop(rec: Recorder, company: str, command: Workshop) -> None:
     """Rotate the Construction Wheel 1, 2 (pay 2) or 3 (pay 5) segments (p. 17)."""
-    from companion.engine import wheel
-
     space = get_space(command.space, "workshop")
     place_engineers(rec, company, space)
     steps = int(space.effect.get("segments", 1))

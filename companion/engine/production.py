@@ -25,6 +25,7 @@ from companion.engine.economy import (
 )
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.hooks import HOOKS
 from companion.engine.state import NEUTRAL, Decision, GameState
 
 SHORT_NAMES: dict[str, str] = {
@@ -584,9 +585,7 @@ def _mark_fulfilled(
 
 def _resolve_reward(rec: Recorder, company: str, contract_id: str) -> None:
     """The contract's reward, through the one reward interpreter (category "contract")."""
-    from companion.engine import effects  # late: effects also drives water and production
-
-    effects.resolve(
+    HOOKS.resolve_rewards(
         rec,
         company,
         CONTRACTS[contract_id].reward,

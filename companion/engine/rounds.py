@@ -12,16 +12,16 @@ Each `*_step(rec, arg) -> bool` is one computed step of the game's flow queue
 
 from __future__ import annotations
 
-from companion.engine import catalog, scoring
+from companion.engine import catalog, construction, effects, levels, management, scoring, water
 from companion.engine.catalog import company_name
 from companion.engine.data import company_tables as ct
 from companion.engine.economy import gain_credits, score_vp
 from companion.engine.events import Event, Recorder, applies
+from companion.engine.hooks import HOOKS
 from companion.engine.state import GameState, PlayerState
 
 LAST_ROUND = 5
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
-AUTOMA_INCOME_LEVEL = 2  # Automas take income from difficulty level 2 (automa.md §2)
 
 
 # -- round start ---------------------------------------------------------------------------
@@ -67,10 +67,7 @@ def income_step(rec: Recorder, company: str) -> bool:
 
     An Automa at level 1 ("Low Voltage") takes no company-board income (automa.md §2).
     """
-    from companion.engine import construction, effects
-
-    player = rec.state.players[company]
-    if player.is_automa and player.automa_level < AUTOMA_INCOME_LEVEL:
+    if not levels.has_income(rec.state.players[company]):
         return True
     for source, rewards in construction.revealed_income_rewards(rec.state, company):
         effects.resolve(
@@ -86,8 +83,6 @@ def income_step(rec: Recorder, company: str) -> bool:
 
 def headstreams_step(rec: Recorder, _arg: str) -> bool:
     """Drops on the headstream tiles for this round (rounds 1-4, p. 10)."""
-    from companion.engine import water
-
     if rec.state.round <= HEADSTREAM_ROUNDS:
         water.headstream_phase(rec)
     return True
@@ -107,10 +102,8 @@ def actions_step(rec: Recorder, _arg: str) -> bool:
 def start_turn(rec: Recorder, company: str) -> None:
     """A player's turn begins; with Mahiri Sekibo at a level-4 Automa a human's first turn
     of the round waits on its Automa-way opening (automa.md §2.2, automa/opening.py)."""
-    from companion.engine.automa.opening import ask_opening  # late, as options.py hooks the Automa
-
     rec.emit("turn_started", f"{company_name(company)}'s turn.", company=company)
-    ask_opening(rec, company)
+    HOOKS.turn_started(rec, company)
 
 
 def next_player(state: GameState) -> str | None:
@@ -168,8 +161,6 @@ def _player_passed(state: GameState, e: Event) -> None:
 
 def water_flow_step(rec: Recorder, _arg: str) -> bool:
     """Every drop on the headstreams flows, A to D, one at a time (p. 19, ruling R8)."""
-    from companion.engine import water
-
     water.water_flow_phase(rec)
     return True
 
@@ -264,8 +255,6 @@ def end_of_round(rec: Recorder) -> None:
         engineers=returned,
     )
     if state.setup.mode == "full":
-        from companion.engine import management
-
         management.discard_patents(rec)
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.automa import deck, levels
+from companion.engine import levels
+from companion.engine.automa import deck
 from companion.engine.automa.tiles import TILES
 from companion.engine.events import Recorder
 from companion.engine.state import GameState, PlayerState

@@ -9,7 +9,7 @@ import helpers
 import pytest
 from test_construction_fixtures import event_types, make_game
 
-from companion.engine import construction
+from companion.engine import abilities, construction
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder
 from companion.engine.state import Dam, Segment
@@ -321,8 +321,8 @@ def test_powerhouse_slots_production_bonus_and_ability() -> None:
         rec = build(state, "usa", "powerhouse", space)
         usa.constructions_this_round = 0
         usa.engineers = 12
-        bonus = construction.production_bonus(state, "usa")
-        seen.append((bonus, construction.has_company_ability(state, "usa")))
+        bonus = abilities.board_production_bonus(state, "usa")
+        seen.append((bonus, abilities.has_company_ability(state, "usa")))
         if n:
             assert "powerhouse_slot_revealed" in event_types(rec)
     assert seen == [(0, False), (1, False), (1, True), (3, True)]
@@ -334,12 +334,12 @@ def test_automa_below_level_2_no_bonus_below_3_no_ability() -> None:
     usa.kind = "automa"
     usa.built["powerhouse"] = 4
     usa.automa_level = 1
-    assert construction.production_bonus(state, "usa") == 0
+    assert abilities.board_production_bonus(state, "usa") == 0
     usa.automa_level = 2
-    assert construction.production_bonus(state, "usa") == 3
-    assert not construction.has_company_ability(state, "usa")
+    assert abilities.board_production_bonus(state, "usa") == 3
+    assert not abilities.has_company_ability(state, "usa")
     usa.automa_level = 3
-    assert construction.has_company_ability(state, "usa")
+    assert abilities.has_company_ability(state, "usa")
 
 
 # -- options -------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import catalog, production, water, wheel
-from companion.engine.automa import deck, feasibility, levels, overrides, placement
+from companion.engine import advanced, catalog, construction, levels, production, water, wheel
+from companion.engine.automa import deck, feasibility, overrides, placement
 from companion.engine.automa.feasibility import (  # noqa: F401  (section_spaces: tests)
     SECTION_OF,
     Plan,
@@ -150,8 +150,6 @@ def _contract_office(rec: Recorder, company: str, action: TileAction, d: dict[st
 
 def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
     """§7.4: tile and machinery on the wheel, turn it, place the piece (3 VP on red)."""
-    from companion.engine import advanced, construction
-
     what = f"{d['structure'].capitalize()} on {d['space']}"
     wheel.load_wheel(rec, company, [d["tile"]], d["excavators"], d["mixers"], f"Automa: {what}")
     if d.get("credits"):

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import catalog, production
-from companion.engine.automa import levels, placement, water_choice
+from companion.engine import catalog, construction, levels, production
+from companion.engine.automa import placement, water_choice
 from companion.engine.automa.tiles import Criteria, TileAction
 from companion.engine.board import SPACES
 from companion.engine.economy import can_pay_credits
@@ -315,8 +315,6 @@ def _payment(state: GameState, company: str, structure: str, space: str, tile: s
     An Automa pays Credits as VP and can always pay them (§6); a person (a human's opening
     under Mahiri Sekibo) must have the Credits for the red border and any Credits payment.
     """
-    from companion.engine import construction
-
     player = state.players[company]
     effects = levels.has_advanced_effects(player)
     cost = construction.structure_cost(state, company, structure, space, tile if effects else None)
@@ -628,8 +626,6 @@ def person_placement(
     person puts the Engineers that space prints there (the Bank: the tile's count) and pays
     its red-outline or 4th-space fee; an engineer-free tile needs none (Appendix 4).
     """
-    from companion.engine import construction
-
     player = state.players[company]
     if action.kind == "construction":
         if construction.engineer_free(details.get("copies") or details.get("tile")):

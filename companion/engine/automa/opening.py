@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.automa import levels
+from companion.engine import levels
 from companion.engine.automa.decision import play_turn
 from companion.engine.catalog import company_name
 from companion.engine.commands import Answer, Override

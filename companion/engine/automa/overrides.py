@@ -21,6 +21,7 @@ from typing import Any
 from companion.engine import catalog, production
 from companion.engine.automa import feasibility, placement
 from companion.engine.automa.feasibility import Plan, Skip
+from companion.engine.automa.rewards import current_criteria
 from companion.engine.automa.tiles import AutomaTile, TileAction
 from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.commands import AutomaMove, to_dict
@@ -235,8 +236,6 @@ def _bank(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
 
 
 def _criteria(state: GameState) -> Any:
-    from companion.engine.automa.rewards import current_criteria
-
     return current_criteria(state)
 
 

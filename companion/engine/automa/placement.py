@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from companion.engine import water
 from companion.engine.automa.tiles import Criteria
 from companion.engine.board import BASINS, HEADSTREAM_BASIN, SPACES, basin_course
+from companion.engine.construction import placement_error
 from companion.engine.state import NEUTRAL, Dam, GameState
 
 DAM_BASINS: tuple[int, ...] = tuple(b for b in sorted(BASINS) if BASINS[b].dam_spaces)
@@ -86,8 +87,6 @@ def legal_spaces(
     scan order. The tile restriction (T02 hills, T04 mountains, T09/T12 conduit value) is
     absolute (§8.2). Machinery and tiles are checked by the caller.
     """
-    from companion.engine.construction import placement_error  # late: construction → automa
-
     order = SPACE_ORDER.get(structure, ())
     spaces = [s for s in order if placement_error(state, company, structure, s) is None]
     if structure == "conduit" and min_conduit_value:

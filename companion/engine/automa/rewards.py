@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import production
 from companion.engine.automa import deck, feasibility, placement, water_choice
 from companion.engine.automa.tiles import TILES, Criteria
 from companion.engine.board import SPACES
@@ -138,8 +139,6 @@ def _claim_office_contract(
     rec: Recorder, decision: Decision, answer: dict[str, Any]
 ) -> dict[str, Any]:
     """A production's contract comes straight from the Contract Office (§7.1, ruling A3)."""
-    from companion.engine import production
-
     state, company = rec.state, str(decision.player)
     bonus = int(decision.options.get("bonus", 0))
     second = decision.kind == "second_production"
