@@ -46,6 +46,7 @@ ELEVATION_MIXERS = {"mountains": 4, "hills": 3, "plains": 2}
 CONDUIT_EXCAVATORS_PER_VALUE = 2
 POWERHOUSE_MIXERS_FIRST = 2
 RED_BORDER_CREDITS = 3
+ENGINEER_FREE_EFFECTS = ("no_engineers", "no_engineers_no_excavators")  # Appendix 4
 MAX_DAM_LEVEL = 3
 AREA_NAMES = {"mountains": "in the Mountains", "hills": "in the Hills", "plains": "in the Plains"}
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
@@ -105,14 +106,25 @@ def effective_tile(tile: str | None, copies: str | None) -> str | None:
     return tile
 
 
+def tile_cost_effect(tile: str | None) -> tuple[str, dict[str, Any]]:
+    """The cost-changing effect of an Advanced Technology tile, read from the tile data
+    (Appendix 4): its effect id and parameters; ("", {}) for any other tile. The one place
+    people's and the Automa's construction costs learn what a tile changes."""
+    advanced_tile = ADVANCED_TILES.get(tile) if tile is not None else None
+    if advanced_tile is None:
+        return "", {}
+    return advanced_tile.effect, dict(advanced_tile.params)
+
+
 def _plain_cost(
     state: GameState, company: str, structure: str, space: Space, tile: str | None
 ) -> tuple[int, int, str]:
     player = state.players[company]
+    effect, params = tile_cost_effect(tile)
     if structure == "base":
         printed = BASE_EXCAVATORS[space.area]
         excavators = officers.base_excavators(state, company, printed)
-        if tile == "L3_BASE":  # Appendix 4: no Excavators
+        if effect == "no_engineers_no_excavators" and not params.get("excavators_required"):
             return 0, 0, "A Base with the level III Base tile needs no Excavators"
         if excavators != printed:
             return excavators, 0, "Your Base costs 3 Excavators (Wilhelm Adler)"
@@ -123,8 +135,9 @@ def _plain_cost(
     if structure == "conduit":
         excavators = CONDUIT_EXCAVATORS_PER_VALUE * space.value
         text = f"A Conduit of value {space.value} costs {excavators} Excavators"
-        if tile == "L2_CONDUIT" and excavators >= 6:  # Appendix 4: capped at 5
-            return 5, 0, f"{text}, 5 with the level II Conduit tile"
+        if effect == "cap_conduit_cost" and excavators >= int(params["applies_if_cost_at_least"]):
+            cap = int(params["cap_excavators"])  # Appendix 4: 6+ Excavators cost 5
+            return cap, 0, f"{text}, {cap} with the level II Conduit tile"
         return excavators, 0, text
     built = player.built["powerhouse"]
     mixers = POWERHOUSE_MIXERS_FIRST + built
@@ -136,7 +149,8 @@ def red_border_credits(structure: str, space: Space, tile: str | None) -> int:
 
     The level I "any" tile waives it (the 4th construction space's 3 Credits stay due).
     """
-    if structure in ("base", "powerhouse") and space.red_bordered and tile != "L1_ANY":
+    waived = tile_cost_effect(tile)[0] == "waive_red_border_surcharge"
+    if structure in ("base", "powerhouse") and space.red_bordered and not waived:
         return RED_BORDER_CREDITS
     return 0
 
@@ -154,7 +168,7 @@ def structure_cost(
     pairs: list[tuple[int, int]] = [(excavators, mixers)]
     if structure == "conduit":
         pairs += officers.conduit_alternatives(state, company, sp.value)
-    if tile == "L2_ANY":  # Excavators and Mixers interchangeable, any combination
+    if tile_cost_effect(tile)[0] == "machinery_interchangeable":  # any combination
         for e, m in list(pairs):
             total = e + m
             pairs += [(k, total - k) for k in range(total + 1)]
@@ -315,11 +329,8 @@ def _tile_error(
 
 def engineer_free(tile: str | None) -> bool:
     """L1_POWERHOUSE and L3_BASE build without Engineers on the company board (Appendix 4)."""
-    advanced_tile = ADVANCED_TILES.get(tile) if tile is not None else None
-    return advanced_tile is not None and advanced_tile.effect in (
-        "no_engineers",
-        "no_engineers_no_excavators",
-    )
+    effect, params = tile_cost_effect(tile)
+    return effect in ENGINEER_FREE_EFFECTS and params.get("engineers_required") is False
 
 
 # -- validation ----------------------------------------------------------------------------

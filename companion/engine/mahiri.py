@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import water
+from companion.engine import construction, water
 from companion.engine.catalog import OFFICERS
 from companion.engine.commands import Mahiri
 from companion.engine.economy import can_pay_credits, pay_credits
@@ -35,7 +35,6 @@ GRAZIANO = "graziano_del_monte"
 ENGINEERS_PER_USE: int = int(OFFICERS[MAHIRI].params.get("engineers_per_use", 1))
 MAX_USES_PER_ROUND: int = int(OFFICERS[MAHIRI].params.get("max_uses_per_round", 2))
 SECOND_USE_CREDITS: int = int(OFFICERS[MAHIRI].params.get("credits_second_use", 3))
-ENGINEER_FREE_TILES = ("L1_POWERHOUSE", "L3_BASE")  # Appendix 4: no Engineers needed
 GRAZIANO_HELD = 4
 
 
@@ -98,7 +97,7 @@ def _can_act_after(state: GameState, company: str) -> bool:
     if player.engineers >= ENGINEERS_PER_USE + 1:
         return True
     return player.engineers >= ENGINEERS_PER_USE and any(
-        t in player.tiles for t in ENGINEER_FREE_TILES
+        construction.engineer_free(t) for t in player.tiles
     )
 
 

@@ -161,6 +161,31 @@ def test_derived_16_l2_conduit_caps_6_plus_excavators_at_5() -> None:
     assert state.players["usa"].excavators == 0
 
 
+def test_l2_conduit_tile_on_a_value_3_conduit_exactly_6_excavators_costs_5() -> None:
+    """Appendix 4, level II Conduit tile: "a conduit costing 6 or more Excavators costs 5" —
+    the boundary: value 3 is exactly 6 (the tile data's applies_if_cost_at_least)."""
+    state = full_game()
+    assert construction.structure_cost(state, "usa", "conduit", "C5L", None).excavators == 6
+    capped = construction.structure_cost(state, "usa", "conduit", "C5L", "L2_CONDUIT")
+    assert capped.excavators == 5
+    assert "5 with the level II Conduit tile" in capped.text
+    state.players["usa"].excavators = 5
+    build(state, "usa", "conduit", "C5L", "L2_CONDUIT")
+    assert state.players["usa"].excavators == 0
+    assert state.conduits["C5L"] == "usa"
+
+
+def test_the_cost_changes_are_read_from_the_tile_data() -> None:
+    """One function (construction.tile_cost_effect) reads Appendix 4's cost changes from the
+    tile table for people and the Automa alike."""
+    effect, params = construction.tile_cost_effect("L2_CONDUIT")
+    assert effect == "cap_conduit_cost"
+    assert params == {"cap_excavators": 5, "applies_if_cost_at_least": 6}
+    assert construction.tile_cost_effect("base") == ("", {})
+    assert construction.engineer_free("L1_POWERHOUSE") and construction.engineer_free("L3_BASE")
+    assert not construction.engineer_free("L2_POWERHOUSE")  # its production needs none
+
+
 def test_l2_powerhouse_immediate_production_plus_2() -> None:
     state = full_game()
     state.conduits["C5L"] = "usa"  # value 3, from basin 5 (neutral 5L holds 1 drop) to basin 8

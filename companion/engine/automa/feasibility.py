@@ -377,7 +377,8 @@ def plan_construction(
         criteria,
         prefer=_officer_preference(state, company, structure),
         tie_filter=_tile_tie_filter(state, company, structure, effective),
-        prefer_red=effective == "L1_ANY" and levels.has_advanced_effects(player),
+        prefer_red=construction.tile_cost_effect(effective)[0] == "waive_red_border_surcharge"
+        and levels.has_advanced_effects(player),
     )
     payment, cost = _payment(state, company, structure, placed.space, effective)
     where = _ending_with(placed.reason, placed.space)
@@ -423,7 +424,8 @@ def _officer_preference(state: GameState, company: str, structure: str) -> Any:
 def _tile_tie_filter(state: GameState, company: str, structure: str, tile: str) -> Any:
     """Level 3+, conduit level-2 tile: on a tie, a conduit of value 3 or more (§2.1)."""
     player = state.players[company]
-    if structure != "conduit" or tile != "L2_CONDUIT" or not levels.has_advanced_effects(player):
+    capped = construction.tile_cost_effect(tile)[0] == "cap_conduit_cost"
+    if structure != "conduit" or not capped or not levels.has_advanced_effects(player):
         return None
 
     def tie(candidates: list[str]) -> tuple[list[str], str]:
