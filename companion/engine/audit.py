@@ -333,8 +333,10 @@ def _place_statement(
     places = ", ".join(PLACE_NAMES[p] for p in range(place, min(place + len(group), 5)))
     shares = []
     for company in group:
-        scale = scoring.AUTOMA_OBJECTIVE_VP if company in automas else scoring.HUMAN_OBJECTIVE_VP
-        parts = [scale[p] if p < len(scale) else 0 for p in range(place, place + len(group))]
+        points: tuple[int, ...] = (
+            scoring.AUTOMA_OBJECTIVE_VP if company in automas else scoring.HUMAN_OBJECTIVE_VP
+        )
+        parts = [points[p] if p < len(points) else 0 for p in range(place, place + len(group))]
         pool = sum(parts)
         shares.append(
             f"{_who(names, company)} {' + '.join(map(str, parts))} = {pool} ÷ {len(group)}"
@@ -441,7 +443,7 @@ def audit_of_game(state: GameState) -> dict[str, Any]:
     names = player_labels(state)
     last_energy = {c: tiebreak_energy(state, c) for c in state.players}
     objective = objective_detail(state) if state.objective else None
-    rows = []
+    rows: list[dict[str, Any]] = []
     for player in players:
         c = player.company
         cells = ledger_cells(player)
@@ -467,7 +469,9 @@ def audit_of_game(state: GameState) -> dict[str, Any]:
                 "last_round_energy": last_energy[c],
             }
         )
-    totals = {r["company"]: r["vp"] if state.finished else r["projected"] for r in rows}
+    totals: dict[str, int] = {
+        str(r["company"]): int(r["vp"] if state.finished else r["projected"]) for r in rows
+    }
     return {
         "round": state.round,
         "phase": state.phase,

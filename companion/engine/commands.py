@@ -440,7 +440,7 @@ def _value(tp: Any, value: Any, meta: Mapping[str, Any], path: str) -> Any:
             _value(key_type, k, {}, f"{path} key"): _value(item, v, meta, f"{path}.{k}")
             for k, v in value.items()
         }
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _record(tp, value, path)
     raise TypeError(f"no reader for {tp!r}")  # pragma: no cover - a definition error
 
@@ -579,7 +579,7 @@ def _doc_type(tp: Any) -> str:
     if origin is dict:
         key, value = get_args(tp)
         return f"{{{_doc_type(key)}: {_doc_type(value)}}}"
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return f"`{tp.__name__}`"
     return str(getattr(tp, "__name__", tp))
 

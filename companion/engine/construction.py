@@ -54,11 +54,13 @@ ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
 # -- small reads ---------------------------------------------------------------------------
 
 
-def revealed_income_rewards(state: GameState, company: str) -> list[tuple[str, list[dict]]]:
+def revealed_income_rewards(
+    state: GameState, company: str
+) -> list[tuple[str, list[dict[str, Any]]]]:
     """The income slots uncovered so far, as (source, rewards) for the Income phase (p. 12)."""
     player = state.players[company]
     incomes = COMPANIES[company].incomes
-    out: list[tuple[str, list[dict]]] = []
+    out: list[tuple[str, list[dict[str, Any]]]] = []
     for structure in ("base", "elevation", "conduit"):
         for slot in INCOME_SLOTS:
             if player.built[structure] >= slot and slot in incomes.get(structure, {}):

@@ -62,4 +62,4 @@ def resolve_table_draw(rec: Recorder, decision: Decision, answer: Answer) -> Non
             "table_draw", f"{tile} cannot be drawn: it is not in that pile any more."
         )
     rec.emit("decision_resolved", f"The table drew {tile}.")
-    REVEALS[options["what"]](rec, options["pile"], options["slot"], tile)
+    REVEALS[options["what"]](rec, options["pile"], options["slot"], str(tile))

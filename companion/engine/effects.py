@@ -250,7 +250,7 @@ def _resolve_machineries(rec: Recorder, decision: Decision, answer: Answer) -> N
         )
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
     gain_machineries(
-        rec, str(decision.player), int(pick["excavators"]), int(pick["mixers"]), decision.reason
+        rec, str(decision.player), answer.excavators or 0, answer.mixers or 0, decision.reason
     )
 
 

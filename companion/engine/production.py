@@ -155,11 +155,11 @@ def production_options(
         if system.powerhouse == exclude_powerhouse:
             continue
         stops = _released_stops(state, system)
-        entries = [
+        made = [
             _option(state, company, system, drops, bonus, second, stops[:drops])
             for drops in range(1, system.drops_available + 1)
         ]
-        entries = [e for e in entries if e is not None]
+        entries = [e for e in made if e is not None]
         if not entries:
             continue
         summary = _system_label(system, entries[-1])

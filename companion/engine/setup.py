@@ -102,7 +102,7 @@ def _check_shape(payload: Any) -> None:
                 continue
             if isinstance(value, bool) or not isinstance(value, kind):
                 raise CommandError(f"seats[{i}].{key} has the wrong type.")
-            if kind is str and len(value) > 40:
+            if isinstance(value, str) and len(value) > 40:
                 raise CommandError(f"seats[{i}].{key} is too long.")
         level = seat.get("automa_level")
         if seat.get("kind") == "automa" and level is not None and not 1 <= level <= 4:

@@ -197,7 +197,8 @@ class GameState:
 
     def copy(self) -> GameState:
         """A deep copy (pickle is several times faster than copy.deepcopy here)."""
-        return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        copied: GameState = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        return copied
 
 
 # -- JSON round trip -------------------------------------------------------------------------

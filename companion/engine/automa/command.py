@@ -95,13 +95,14 @@ def automa_options(state: GameState, company: str) -> list[dict[str, Any]]:
     """The one action on offer for an Automa: its turn (or its open choice), with a preview."""
     player = state.players[company]
     command = {"type": "automa_turn", "player": company}
+    preview: dict[str, Any]
     if opening.is_opening(state, company):
         preview = opening.preview_opening(state, company)
         label = "Opening the Automa way (Mahiri Sekibo)"
     elif state.pending:
         decision = state.pending[-1]
         answer = automatic_answer(state, decision)
-        preview: dict[str, Any] = {
+        preview = {
             "lines": [f"{decision.reason}: the Automa answers {answer}."],
             "answer": answer,
         }

@@ -322,16 +322,17 @@ def play_turn(
     steps: list[dict[str, Any]] = []
     forced = _forced_action(action_tile, override)
     if override is not None and override.move is not None:
-        plan = overrides.find(overrides.override_plans(state, company, action_tile), override.move)
-        if plan is None:
+        plans = overrides.override_plans(state, company, action_tile)
+        chosen = overrides.find(plans, override.move)
+        if chosen is None:
             raise RuleViolation(
                 "automa_override",
                 "That is not a move the Automa can make now: choose one of the moves offered.",
             )
-        engineers = perform(rec, company, plan)
-        lines.append(f"Override by the table: {plan.summary}; Engineers: {engineers}.")
-        steps.append({"index": None, "action": plan.action.label(), "done": True,
-                      "reason": plan.summary, "engineers": engineers})  # fmt: skip
+        engineers = perform(rec, company, chosen)
+        lines.append(f"Override by the table: {chosen.summary}; Engineers: {engineers}.")
+        steps.append({"index": None, "action": chosen.action.label(), "done": True,
+                      "reason": chosen.summary, "engineers": engineers})  # fmt: skip
     for index, action in enumerate(action_tile.actions):
         if override is not None and override.move is not None:
             break

@@ -635,7 +635,7 @@ def person_placement(
         board = construction.next_construction_space(state, company)
         if board is None:
             return "no free construction space left on your company board"
-        cs = construction.CONSTRUCTION_SPACES[board]
+        cs = catalog.CONSTRUCTION_SPACES[board]
         space, engineers, fee = cs.id, cs.engineers, cs.fee_credits
     elif action.kind == "bank":
         space, engineers, fee = BANK, action.engineers, 0

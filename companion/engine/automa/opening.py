@@ -42,7 +42,8 @@ def opening_due(state: GameState, company: str) -> bool:
         return False
     if mahiri_automa(state) is None:
         return False
-    return state.automa.get("openings", {}).get(company) != state.round
+    opened: dict[str, int] = state.automa.get("openings", {})
+    return opened.get(company) != state.round
 
 
 def ask_opening(rec: Recorder, company: str) -> None:

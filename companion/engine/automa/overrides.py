@@ -25,6 +25,7 @@ from companion.engine.automa.rewards import current_criteria
 from companion.engine.automa.tiles import AutomaTile, TileAction
 from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.commands import AutomaMove, to_dict
+from companion.engine.economy import can_pay_credits
 from companion.engine.state import PIECES_PER_COMPANY, STRUCTURES, GameState
 from companion.engine.wheel import tiles_on_wheel
 
@@ -73,7 +74,7 @@ def _productions(state: GameState, company: str, tile: AutomaTile) -> list[Plan]
     for system in production.production_systems(state, company):
         drops = feasibility.drops_used(state, company, system)
         credits = production.conduit_payment(state, company, system, drops)
-        if not feasibility.can_pay_credits(state, company, credits):
+        if not can_pay_credits(state, company, credits):
             continue
         energy = production.production_energy(
             state, company, system.value, drops, action.energy_bonus
@@ -81,7 +82,8 @@ def _productions(state: GameState, company: str, tile: AutomaTile) -> list[Plan]
         if energy < 1:
             continue
         contracts = [c for c, _ in feasibility.contract_options(state, company, energy)]
-        for contract in contracts or [None]:
+        choices: list[str | None] = [*contracts] if contracts else [None]
+        for contract in choices:
             move = AutomaMove(
                 kind="production",
                 dam=system.dam,
@@ -260,7 +262,7 @@ def override_plans(state: GameState, company: str, tile: AutomaTile) -> list[Pla
     out = []
     for plan in plans:
         price = feasibility.person_credits(plan.action)
-        if not feasibility.can_pay_credits(state, company, price):
+        if not can_pay_credits(state, company, price):
             continue
         person = feasibility._as_person(state, company, plan, price)
         if not isinstance(person, Skip):

@@ -188,7 +188,10 @@ def _tiers(candidates: list[str], *tests: Callable[[str], bool]) -> list[str]:
 
 
 def _best_built_conduit(
-    state: GameState, company: str, candidates: list[str], conduits_of: Callable[[str], tuple]
+    state: GameState,
+    company: str,
+    candidates: list[str],
+    conduits_of: Callable[[str], tuple[str, ...]],
 ) -> list[str]:
     """Keep the candidates with the most powerful built conduit; equal value → own conduit."""
     best: dict[str, tuple[int, bool]] = {}
@@ -455,12 +458,9 @@ def location_order(structure: str, criteria: Criteria) -> list[tuple[str, ...]]:
         basins, first = DAM_BASINS, criteria.dam_location
     start = basins.index(first) if first in basins else 0
     ordered = basins[start:] + basins[:start]
-    spaces = (
-        (lambda b: BASINS[b].powerhouse_spaces)
-        if structure == "powerhouse"
-        else (lambda b: BASINS[b].dam_spaces)
-    )
-    return [tuple(spaces(b)) for b in ordered]
+    if structure == "powerhouse":
+        return [tuple(BASINS[b].powerhouse_spaces) for b in ordered]
+    return [tuple(BASINS[b].dam_spaces) for b in ordered]
 
 
 def _location_label(structure: str, space: str) -> str:
