@@ -67,15 +67,21 @@ def has_officer_power(state: GameState, company: str, officer: str) -> bool:
     return company in state.players and has_officer(state, company, officer)
 
 
+def capacity_of(level: int, *, graziano: bool) -> int:
+    """Drops a dam of `level` holds: its level; a level-3 dam with Graziano Del Monte's power
+    holds 4 (Appendix 3, ruling R11). The one place the rule is written: the engine's flows,
+    the audit and the standalone score pad (which gets it from the server) all ask it."""
+    return GRAZIANO_LEVEL3_CAPACITY if graziano and level >= 3 else level
+
+
 def dam_capacity(state: GameState, owner: str, level: int) -> int:
-    """Drops a dam of `owner` and `level` holds: its level; Graziano's level-3 dams hold 4.
+    """Drops a dam of `owner` and `level` holds now (`capacity_of`).
 
     Never a neutral dam (ruling R11). Mahiri copying Graziano: for the current turn only;
     a 4th drop already held stays, since capacity is only read when a drop arrives.
     """
-    if level >= 3 and owner != NEUTRAL and has_officer_power(state, owner, GRAZIANO):
-        return GRAZIANO_LEVEL3_CAPACITY
-    return level
+    graziano = owner != NEUTRAL and has_officer_power(state, owner, GRAZIANO)
+    return capacity_of(level, graziano=graziano)
 
 
 def viktor_minimum(state: GameState, company: str, base_energy: int, *, second: bool) -> int:

@@ -20,10 +20,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from companion.engine import board, catalog, events, scoring
+from companion.engine import abilities, board, catalog, events, scoring
 from companion.engine.data.company_tables import COMPANIES
 from companion.engine.data.map_tables import NEUTRAL_DAM_TILES
-from companion.engine.mahiri import GRAZIANO, GRAZIANO_HELD, MAHIRI
+from companion.engine.mahiri import GRAZIANO, MAHIRI
 from companion.engine.management import space_name
 from companion.engine.state import (
     NEUTRAL,
@@ -513,11 +513,18 @@ KIND_WORDS = {"dam": "dam space", "conduit": "conduit space", "powerhouse": "pow
 
 
 def held_limit(level: int, officer: str | None = None) -> int:
-    """Drops a company's dam may hold at the end: its level; a level-3 dam holds 4 with
-    Graziano Del Monte (ruling R11), and Mahiri Sekibo's keeps the 4 it caught copying him
-    as long as they stay (Appendix 3; mahiri.held_limit in a tracked game).
+    """Drops a company's dam may hold at the end (abilities.capacity_of): its level; a level-3
+    dam holds 4 with Graziano Del Monte (ruling R11), and Mahiri Sekibo's keeps the 4 it
+    caught copying him as long as they stay (Appendix 3; mahiri.held_limit in a tracked game).
     """
-    return GRAZIANO_HELD if level == 3 and officer in (GRAZIANO, MAHIRI) else level
+    return abilities.capacity_of(level, graziano=officer in (GRAZIANO, MAHIRI))
+
+
+def dam_capacities() -> dict[str, list[int]]:
+    """What a dam of level 1, 2, 3 may hold at the end, by the officer of its company ("" for
+    any other): the standalone score pad's steppers read it from the server."""
+    officers = ["", GRAZIANO, MAHIRI]
+    return {o: [held_limit(level, o or None) for level in (1, 2, 3)] for o in officers}
 
 
 def _space_ids(items: Iterable[Any]) -> list[str]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import construction, water
+from companion.engine import abilities, construction, water
 from companion.engine.catalog import OFFICERS
 from companion.engine.commands import Mahiri
 from companion.engine.economy import can_pay_credits, pay_credits
@@ -35,7 +35,6 @@ GRAZIANO = "graziano_del_monte"
 ENGINEERS_PER_USE: int = int(OFFICERS[MAHIRI].params.get("engineers_per_use", 1))
 MAX_USES_PER_ROUND: int = int(OFFICERS[MAHIRI].params.get("max_uses_per_round", 2))
 SECOND_USE_CREDITS: int = int(OFFICERS[MAHIRI].params.get("credits_second_use", 3))
-GRAZIANO_HELD = 4
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -118,7 +117,7 @@ def held_limit(state: GameState, dam_space: str) -> int:
     if dam is None or dam.owner not in state.players:
         return cap
     if state.players[dam.owner].officer == MAHIRI and dam.level >= 3:
-        return max(cap, min(dam.drops, GRAZIANO_HELD))
+        return max(cap, min(dam.drops, abilities.capacity_of(dam.level, graziano=True)))
     return cap
 
 

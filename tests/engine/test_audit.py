@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import audit, economy, events
+from companion.engine import abilities, audit, economy, events
 from companion.engine.state import Dam, GameState, LedgerLine, PlayerState, Segment
 
 # -- a finished 4-player game entered at the table ---------------------------------------------
@@ -528,3 +528,15 @@ def test_ledger_lines_keep_the_stored_reason_and_add_the_text() -> None:
     (line,) = usa["cells"]["bonus_tile"]["lines"]
     assert line["reason"] == "Bonus tile B_BASES of round 1: 2 counted"
     assert line["text"] == "Bonus tile “4 VP per Base” of round 1: 2 counted"
+
+
+def test_dam_capacity_is_one_rule_for_the_engine_the_audit_and_the_score_pad() -> None:
+    """Ruling R11 / Appendix 3: level-3 dams of Graziano Del Monte hold 4 (Mahiri Sekibo's keep
+    the 4 they caught copying him); abilities.capacity_of is the one place that says it."""
+    assert [abilities.capacity_of(n, graziano=False) for n in (1, 2, 3)] == [1, 2, 3]
+    assert [abilities.capacity_of(n, graziano=True) for n in (1, 2, 3)] == [1, 2, 4]
+    assert audit.dam_capacities() == {
+        "": [1, 2, 3],
+        "graziano_del_monte": [1, 2, 4],
+        "mahiri_sekibo": [1, 2, 4],
+    }

@@ -262,6 +262,8 @@ def test_standalone_page_renders_the_form(web: FlaskClient) -> None:
     assert 'id="audit-map"' in html and 'id="entry"' in html
     assert "Bases connected by own conduit to own powerhouse" in html
     assert "js/audit/standalone.js" in html and "css/audit.css" in html
+    # the score pad's drop steppers get the dam capacity from the server (one rule, ruling R11)
+    assert """data-capacities='{"": [1, 2, 3], "graziano_del_monte": [1, 2, 4], """ in html
 
 
 def test_standalone_scores_the_entry(web: FlaskClient) -> None:
