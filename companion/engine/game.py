@@ -9,15 +9,20 @@ Validation order: game running -> phase -> pending decision / acting player -> r
 from __future__ import annotations
 
 import pickle
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import (  # noqa: F401  (imported to register their event handlers)
+from companion.engine import (
+    advanced,
     construction,
     contracts,
     corrections,
+    draws,
+    economy,
     effects,
+    events,
     instructions,
     mahiri,
     management,
@@ -28,6 +33,8 @@ from companion.engine import (  # noqa: F401  (imported to register their event 
     wheel,
 )
 from companion.engine.automa import command as automa_command
+from companion.engine.automa import decision as automa_decision
+from companion.engine.automa import deck as automa_deck
 from companion.engine.automa import opening as automa_opening
 from companion.engine.automa import rewards as automa_rewards
 from companion.engine.catalog import company_name
@@ -45,7 +52,7 @@ from companion.engine.commands import (
     to_dict,
 )
 from companion.engine.errors import CommandError, RuleViolation
-from companion.engine.events import RESOLVERS, Event, Recorder, applies, apply
+from companion.engine.events import RESOLVERS, Event, Recorder, applies, apply, register
 from companion.engine.hooks import HOOKS
 from companion.engine.state import GameState
 
@@ -266,3 +273,33 @@ def replay(log: dict[str, Any]) -> GameState:
         # a replay keeps no intermediate states: no copy per command (it stops at any error)
         state = _execute(state, command, in_place=True).state
     return state
+
+
+# -- the one table of handlers ---------------------------------------------------------------
+
+# Every module that applies events, resolves decisions or reveals drawn tiles; their marked
+# functions (@applies, @resolves, @draws.reveals) are collected here, once.
+HANDLER_MODULES = (
+    events,
+    economy,
+    wheel,
+    water,
+    construction,
+    production,
+    advanced,
+    effects,
+    contracts,
+    draws,
+    management,
+    corrections,
+    mahiri,
+    rounds,
+    setup,
+    automa_deck,
+    automa_decision,
+    automa_opening,
+    automa_rewards,
+    sys.modules[__name__],
+)
+register([vars(module) for module in HANDLER_MODULES])
+draws.register_reveals([vars(module) for module in HANDLER_MODULES])

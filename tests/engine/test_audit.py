@@ -399,12 +399,13 @@ def test_history_from_ledger() -> None:
 ROUND_TEST_EVENT = "test_audit_round_advanced"
 if ROUND_TEST_EVENT not in events.APPLY:
 
-    @events.applies(ROUND_TEST_EVENT)
     def _round_advanced(state: GameState, e: dict) -> None:
         # stands in for the End of Round phase: markers back to 0, next round
         for p in state.players.values():
             p.energy = 0
         state.round += 1
+
+    events.register_handler(ROUND_TEST_EVENT, _round_advanced)  # the table of the test's stand-in
 
 
 def test_history_folds_records_round_by_round() -> None:
