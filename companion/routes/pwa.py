@@ -46,6 +46,11 @@ def manifest() -> Response:
         "background_color": BACKGROUND_COLOR,
         "categories": ["games", "utilities"],
         "icons": _icons(),
+        # a long press on the home-screen icon
+        "shortcuts": [
+            {"name": "New game", "url": url_for("pages.setup")},
+            {"name": "Glossary", "url": url_for("glossary.glossary_page")},
+        ],
     }
     response = current_app.response_class(
         json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json"

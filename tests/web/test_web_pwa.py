@@ -33,6 +33,10 @@ def test_manifest_is_served_as_a_web_app_manifest(client: FlaskClient) -> None:
     assert manifest["start_url"] == "/" and manifest["scope"] == "/"
     assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
     assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    routes = client.application.url_map.bind("localhost")
+    for shortcut in manifest["shortcuts"]:  # each opens a page of the app
+        endpoint, _ = routes.match(shortcut["url"])
+        assert endpoint in ("pages.setup", "glossary.glossary_page"), shortcut
 
 
 def test_manifest_icons_exist_with_the_sizes_they_claim(client: FlaskClient) -> None:
