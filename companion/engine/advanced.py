@@ -17,7 +17,7 @@ from companion.engine import levels, production, water
 from companion.engine.board import SPACES
 from companion.engine.catalog import ADVANCED_TILES, is_advanced
 from companion.engine.commands import Answer, answer_dict
-from companion.engine.economy import gain_credits, move_energy, score_vp
+from companion.engine.economy import gain_credits, move_energy, score_vp, source
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import Decision, GameState
@@ -72,7 +72,8 @@ def _l1_elevation(rec: Recorder, company: str, structure: str, space: str) -> No
 def _l1_conduit(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L1_CONDUIT: gain 2 Credits x the value of the Conduit just built."""
     value = SPACES[space].value
-    gain_credits(rec, company, 2 * value, CATEGORY, f"Level I Conduit tile: value {value} x 2")
+    gain_credits(rec, company, 2 * value, CATEGORY, f"Level I Conduit tile: value {value} x 2",
+                 source(CATEGORY, "L1_CONDUIT", value=value))  # fmt: skip
 
 
 def _l2_base(rec: Recorder, company: str, structure: str, space: str) -> None:
@@ -135,19 +136,22 @@ def _l2_powerhouse(rec: Recorder, company: str, structure: str, space: str) -> N
 def _l3_elevation(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L3_ELEVATION: 3 VP per own dam with at least one Elevation (this one included)."""
     dams = sum(1 for d in rec.state.dams.values() if d.owner == company and d.level >= 2)
-    score_vp(rec, company, 3 * dams, CATEGORY, f"Level III Elevation tile: {dams} raised dams")
+    score_vp(rec, company, 3 * dams, CATEGORY, f"Level III Elevation tile: {dams} raised dams",
+             source(CATEGORY, "L3_ELEVATION", count=dams))  # fmt: skip
 
 
 def _l3_powerhouse(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L3_POWERHOUSE: 3 VP per Powerhouse built (this one included)."""
     n = rec.state.players[company].built["powerhouse"]
-    score_vp(rec, company, 3 * n, CATEGORY, f"Level III Powerhouse tile: {n} Powerhouses")
+    score_vp(rec, company, 3 * n, CATEGORY, f"Level III Powerhouse tile: {n} Powerhouses",
+             source(CATEGORY, "L3_POWERHOUSE", count=n))  # fmt: skip
 
 
 def _l3_any(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L3_ANY: 3 VP per advanced tile owned (supply + wheel, this one included)."""
     n = advanced_tiles_owned(rec.state, company)
-    score_vp(rec, company, 3 * n, CATEGORY, f"Level III tile: {n} advanced tiles owned")
+    score_vp(rec, company, 3 * n, CATEGORY, f"Level III tile: {n} advanced tiles owned",
+             source(CATEGORY, "L3_ANY", count=n))  # fmt: skip
 
 
 _EFFECTS = {

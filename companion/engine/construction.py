@@ -33,7 +33,7 @@ from companion.engine.catalog import (
     tile_structures,
 )
 from companion.engine.commands import Build
-from companion.engine.economy import can_pay_credits, pay_credits
+from companion.engine.economy import can_pay_credits, pay_credits, source
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.hooks import HOOKS
@@ -477,7 +477,8 @@ def decide_build(rec: Recorder, company: str, command: Build) -> None:
             space=CONSTRUCTION_SPACES[plan.board_space].id,
             engineers=plan.engineers,
         )
-        pay_credits(rec, company, plan.space_fee, "construction", "4th construction space")
+        origin = source("construction", "4th_space", fee=plan.space_fee)
+        pay_credits(rec, company, plan.space_fee, "construction", "4th construction space", origin)
     tiles = [plan.tile] if plan.tile is not None else []
     load_wheel(rec, company, tiles, plan.payment.excavators, plan.payment.mixers, f"Build a {what}")
     if plan.payment.credits:
@@ -537,7 +538,8 @@ def place_structure(
         piece=piece,
         free=free,
     )
-    pay_credits(rec, company, red, "construction", f"Red-bordered space {space}")
+    origin = source("construction", space, red_border=red)
+    pay_credits(rec, company, red, "construction", f"Red-bordered space {space}", origin)
     _reveal(rec, company, structure, piece)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.engine import board
 from companion.engine.commands import ContractValue, Correct, StructureValue, WheelValue
-from companion.engine.economy import score_vp
+from companion.engine.economy import score_vp, source
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.mahiri import held_limit
@@ -52,7 +52,9 @@ def correct(rec: Recorder, command: Correct) -> None:
     elif what == "vp":
         company = _company(state, command)
         value = _signed(command.value, "VP")
-        score_vp(rec, company, value - state.players[company].vp, "correction", reason)
+        old = state.players[company].vp
+        origin = source("correction", "vp", before=old, after=value)
+        score_vp(rec, company, value - old, "correction", reason, origin)
     elif what == "dam_drops":
         space = command.space
         if not isinstance(space, str) or space not in state.dams:

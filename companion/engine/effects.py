@@ -22,7 +22,8 @@ from companion.engine import construction, production, water
 from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.catalog import STRUCTURE_NAMES
 from companion.engine.commands import Answer, answer_dict, read_answer
-from companion.engine.economy import gain_credits, gain_machineries, move_energy, score_vp
+from companion.engine.economy import Source, gain_credits, gain_machineries, move_energy, score_vp
+from companion.engine.economy import source as economy_source
 from companion.engine.errors import RuleViolation
 from companion.engine.events import RESOLVERS, Event, Recorder, Resolver, applies, ask, resolves
 from companion.engine.hooks import HOOKS
@@ -64,6 +65,11 @@ def normalize(rewards: Rewards) -> dict[str, Any]:
     return out
 
 
+def ledger_source(category: str, source: str) -> Source:
+    """A reward's ledger source: an income slot ("income:base:2"), a contract, a tile."""
+    return economy_source(category, source)
+
+
 def automatic_answer(state: GameState, decision: Decision) -> dict[str, Any] | None:
     """The Automa's answer to a reward Decision of its own seat; None: ask the table."""
     return HOOKS.automatic_answer(state, decision)
@@ -80,8 +86,9 @@ def resolve(
 ) -> None:
     """Give `company` the rewards; choices become pending Decisions (answered by `decide`)."""
     r = normalize(rewards)
-    gain_credits(rec, company, int(r.get("credits", 0)), category, reason)
-    score_vp(rec, company, int(r.get("vp", 0)), category, reason)
+    origin = ledger_source(category, source)
+    gain_credits(rec, company, int(r.get("credits", 0)), category, reason, origin)
+    score_vp(rec, company, int(r.get("vp", 0)), category, reason, origin)
     gain_machineries(rec, company, int(r.get("excavators", 0)), int(r.get("mixers", 0)), reason)
     move_energy(rec, company, int(r.get("energy_steps", 0)), reason, usable=False)
     if r.get("rotate_wheel"):

@@ -22,6 +22,7 @@ from companion.engine.economy import (
     move_energy,
     pay_credits,
     score_vp,
+    source,
 )
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
@@ -511,9 +512,10 @@ def _pay_conduit_owner(rec: Recorder, company: str, system: System, drops: int) 
         return
     who = SHORT_NAMES.get(company, company)
     reason = f"{who} used conduit {system.conduit} with {drops} drop(s)"
-    pay_credits(rec, company, drops, "conduit_use", reason)
-    gain_credits(rec, owner, drops, "conduit_use", reason)
-    score_vp(rec, owner, drops, "conduit_use", reason)
+    origin = source("conduit_use", system.conduit, by=company, drops=drops)
+    pay_credits(rec, company, drops, "conduit_use", reason, origin)
+    gain_credits(rec, owner, drops, "conduit_use", reason, origin)
+    score_vp(rec, owner, drops, "conduit_use", reason, origin)
 
 
 def _offer_second_production(rec: Recorder, company: str, first_powerhouse: str) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from companion.engine import catalog, construction, effects, levels, management, scoring, water
 from companion.engine.catalog import company_name
 from companion.engine.data import company_tables as ct
-from companion.engine.economy import gain_credits, score_vp
+from companion.engine.economy import gain_credits, score_vp, source
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.hooks import HOOKS
 from companion.engine.state import GameState, PlayerState
@@ -69,13 +69,13 @@ def income_step(rec: Recorder, company: str) -> bool:
     """
     if not levels.has_income(rec.state.players[company]):
         return True
-    for source, rewards in construction.revealed_income_rewards(rec.state, company):
+    for slot, rewards in construction.revealed_income_rewards(rec.state, company):
         effects.resolve(
             rec,
             company,
             rewards,
-            source=source,
-            reason=f"Income of {company_name(company)}: {source}",
+            source=slot,
+            reason=f"Income of {company_name(company)}: {slot}",
             category="income",
         )
     return True
@@ -187,6 +187,7 @@ def scoring_phase(rec: Recorder) -> None:
             ranking[company],
             "energy_ranking",
             f"Energy Track ranking, round {state.round} ({energies[company]} Energy)",
+            source("energy_ranking", round=state.round, energy=energies[company]),
         )
     for company in order:
         energy = energies[company]
@@ -197,6 +198,7 @@ def scoring_phase(rec: Recorder) -> None:
             credits,
             "energy_track",
             f"Energy Track: {credits} Credits for {scoring.track_position(energy)} Energy",
+            source("energy_track", credits=credits, energy=scoring.track_position(energy)),
         )
         if scoring.track_position(energy) == 0:
             score_vp(
@@ -205,6 +207,7 @@ def scoring_phase(rec: Recorder) -> None:
                 -scoring.ZERO_ENERGY_VP_LOSS,
                 "energy_track",
                 "Energy Track: no Energy produced this round (-3 VP)",
+                source("energy_track", "no_energy", vp=-scoring.ZERO_ENERGY_VP_LOSS),
             )
     tile = state.bonus_tiles[state.round - 1] if len(state.bonus_tiles) >= state.round else None
     if tile:
@@ -217,6 +220,7 @@ def scoring_phase(rec: Recorder) -> None:
                 vp,
                 "bonus_tile",
                 f"Bonus tile {tile} of round {state.round}: {count} counted",
+                source("bonus_tile", tile, round=state.round, count=count),
             )
 
 
@@ -316,6 +320,7 @@ def end_of_game(rec: Recorder) -> None:
                 awards[company],
                 "objective",
                 f"Objective tile {state.objective}: {count} counted",
+                source("objective", state.objective, count=count),
             )
     for company in order:
         p = state.players[company]
@@ -326,10 +331,12 @@ def end_of_game(rec: Recorder) -> None:
             scoring.resource_vp(credits, p.excavators, p.mixers),
             "resources",
             f"Resources in the personal supply: {credits + p.excavators + p.mixers}",
+            source("resources", count=credits + p.excavators + p.mixers),
         )
     for company in order:
         drops = scoring.water_vp(state, company)
-        score_vp(rec, company, drops, "water", f"{drops} drops held by own dams")
+        origin = source("water", drops=drops)
+        score_vp(rec, company, drops, "water", f"{drops} drops held by own dams", origin)
     totals = {c: state.players[c].vp for c in order}
     energy = {c: state.players[c].last_round_energy for c in order}
     standing = scoring.standings(totals, energy)

@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.engine import catalog
 from companion.engine.commands import Answer
-from companion.engine.economy import score_vp
+from companion.engine.economy import score_vp, source
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import (
@@ -458,7 +458,7 @@ def seat_players(rec: Recorder, records: list[dict[str, Any]], turn_order: list[
     )
     for company in turn_order:
         start = AUTOMA_START_VP if rec.state.players[company].is_automa else HUMAN_START_VP
-        score_vp(rec, company, start, "start", "Starting Victory Points")
+        score_vp(rec, company, start, "start", "Starting Victory Points", source("start"))
 
 
 # -- full setup: the draft (p. 9) ----------------------------------------------------------

@@ -74,6 +74,9 @@ class LedgerLine:
     # "water", "correction", "automa_bank", "automa_cost", ...
     reason: str
     seq: int = 0  # index of the command that caused it
+    # what scored it, as data (economy.source): {"kind", "id", "numbers"[, "by"]}; the audit
+    # words it from this (None: a line of a log written before sources existed)
+    source: dict[str, Any] | None = None
 
 
 @dataclass

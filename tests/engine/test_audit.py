@@ -541,3 +541,17 @@ def test_dam_capacity_is_one_rule_for_the_engine_the_audit_and_the_score_pad() -
         "graziano_del_monte": [1, 2, 4],
         "mahiri_sekibo": [1, 2, 4],
     }
+
+
+def test_a_ledger_line_is_worded_from_its_source_not_from_its_sentence() -> None:
+    """Issue 10: ledger lines carry a structured source (kind, id, numbers); the audit words it
+    from that, so the stored sentence can change (or be translated) without the audit."""
+    state = tracked_state()
+    origin = economy.source("bonus_tile", "B_BASES", round=1, count=2)
+    economy.score_vp(events.Recorder(state), "usa", 8, "bonus_tile", "anything at all", origin)
+    usa = next(p for p in audit.audit_of_game(state)["players"] if p["company"] == "usa")
+    (line,) = usa["cells"]["bonus_tile"]["lines"]
+    assert line["source"] == {"kind": "bonus_tile", "id": "B_BASES",
+                              "numbers": {"round": 1, "count": 2}}  # fmt: skip
+    assert line["text"] == "Bonus tile “4 VP per Base” of round 1: 2 counted"
+

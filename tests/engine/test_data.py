@@ -7,6 +7,7 @@ run time, only this test does.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,10 @@ from companion.engine.data import automa_tables
 
 REFERENCE = Path(__file__).parents[2].parent / "shared" / "reference" / "data"
 
+
+if not REFERENCE.is_dir() and os.environ.get("REQUIRE_REFERENCE") != "1":
+    # without ../shared beside the clone: skipped; in CI (REQUIRE_REFERENCE=1) they fail
+    pytestmark = pytest.mark.skip(reason="the shared reference is not next to the project")
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,8 @@
 correction, an Automa override) written by the engine of the commit named in each file. Every
 stored command is read again (parsed on read) and re-executed: it must give the stored events,
 one for one, and the final state must equal the fold of the stored events (what the store
-rebuilds), with the same final scores.
+rebuilds), with the same final scores. What a newer engine adds is listed (ADDED: a VP line's
+structured `source`, issue 10) and nothing else may differ.
 """
 
 from __future__ import annotations
@@ -20,6 +21,22 @@ from companion.engine import execute, new_game, rebuild, replay
 from companion.engine.state import to_json
 
 LOGS = sorted((Path(__file__).parent / "legacy_logs").glob("*.json.gz"))
+ADDED = {"vp_scored": {"source"}}  # fields the engine records since these logs were written
+
+
+def as_written_then(event: dict[str, Any]) -> dict[str, Any]:
+    """An event without the fields added since the legacy logs were written."""
+    added = ADDED.get(event["type"], set())
+    return {k: v for k, v in event.items() if k not in added}
+
+
+def without_sources(state: Any) -> dict[str, Any]:
+    """The state's JSON without the ledger lines' `source` (recorded since issue 10)."""
+    data = to_json(state)
+    for player in data["players"].values():
+        for line in player["ledger"]:
+            line.pop("source", None)
+    return data
 
 
 def read(path: Path) -> dict[str, Any]:
@@ -33,13 +50,15 @@ def test_a_log_written_before_typed_commands_replays_event_for_event(path: Path)
     state = new_game(log["setup"]).state
     for i, record in enumerate(log["commands"]):
         outcome = execute(state, record["command"])
-        assert outcome.events == record["events"], f"command {i}: {record['command']}"
+        replayed = [as_written_then(e) for e in outcome.events]
+        assert replayed == record["events"], f"command {i}: {record['command']}"
         state = outcome.state
     assert state.finished
     assert state.final_scores == log["final_scores"]
     folded = rebuild(log["setup"], log["commands"])
-    assert to_json(folded) == to_json(state)
+    assert without_sources(folded) == without_sources(state)
     assert to_json(replay(log)) == to_json(state)
+    assert any(line.source for p in state.players.values() for line in p.ledger)
 
 
 def test_there_are_legacy_logs_with_automas_overrides_and_corrections() -> None:

@@ -19,8 +19,8 @@ from companion.engine.audit.words import (
     _plural,
     _who,
     company_name,
+    ledger_text,
     player_labels,
-    reason_text,
 )
 from companion.engine.state import (
     GameState,
@@ -30,8 +30,8 @@ from companion.engine.state import (
 
 
 def _line(line: LedgerLine) -> dict[str, Any]:
-    """A ledger line as stored, plus `text`: its reason in the table's words."""
-    return asdict(line) | {"text": reason_text(line.reason)}
+    """A ledger line as stored, plus `text`: in the table's words, from its source."""
+    return asdict(line) | {"text": ledger_text(line)}
 
 
 def ledger_cells(player: PlayerState) -> dict[str, dict[str, Any]]:

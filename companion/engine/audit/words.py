@@ -4,14 +4,13 @@ table's words (no component ids: the printed tiles carry none)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from companion.engine import catalog
 from companion.engine.data.company_tables import COMPANIES
 from companion.engine.management import space_name
-from companion.engine.state import (
-    GameState,
-)
+from companion.engine.state import GameState, LedgerLine
 
 COMPANY_NAMES: dict[str, str] = {row["id"]: row["name"] for row in COMPANIES}
 
@@ -185,3 +184,105 @@ def reason_text(reason: str) -> str:
     text = _SPACE_ID.sub(_space_words, text)
     text = _SHORT_COMPANY.sub(lambda m: SHORT_COMPANY_NAMES[m[0]], text)
     return _PLURAL_S.sub(lambda m: _plural(int(m[1]), m[2]), text)
+
+
+# -- ledger lines worded from their structured source ------------------------------------------
+# A line scored since sources existed carries {"kind", "id", "numbers"[, "by"]} (economy.source);
+# its words come from that data, never from the stored sentence. Lines of logs written before
+# (no source) keep `reason_text`.
+
+Source = Mapping[str, Any]
+
+
+def _income_words(s: Source) -> str:
+    _, structure, slot = str(s["id"]).split(":")
+    return f"Income of the {ORDINALS[int(slot)]} {structure.capitalize()}"
+
+
+def _reward_words(s: Source) -> str:
+    ident = str(s["id"] or "")
+    if ident.startswith("income:"):
+        return _income_words(s)
+    if ident in catalog.CONTRACTS:
+        return f"Reward of contract {contract_name(ident)}"
+    if ident in catalog.ADVANCED_TILES:
+        return f"Reward of the {advanced_tile_name(ident)} tile"
+    return "Reward"
+
+
+def _advanced_words(s: Source) -> str:
+    n = s["numbers"]
+    name = advanced_tile_name(str(s["id"]))
+    if "count" in n:
+        return f"{name} tile: {n['count']} counted"
+    if "value" in n:
+        return f"{name} tile: a conduit of value {n['value']}"
+    return f"{name} tile"
+
+
+def _energy_track_words(s: Source) -> str:
+    n = s["numbers"]
+    if s["id"] == "no_energy":
+        return "Energy Track: no Energy produced this round (-3 VP)"
+    return f"Energy Track: {_plural(n['credits'], 'Credit')} for {n['energy']} Energy"
+
+
+def _conduit_words(s: Source) -> str:
+    n = s["numbers"]
+    who = company_name(str(s.get("by", "")))
+    return f"{who} used the conduit {s['id']} with {_plural(n['drops'], 'drop')}"
+
+
+def _objective_words(s: Source) -> str:
+    label = OBJECTIVE_LABELS.get(str(s["id"]), str(s["id"]))
+    return f"Objective tile “{label}”: {s['numbers']['count']} counted"
+
+
+def _automa_words(s: Source) -> str:
+    if s["id"] == "bank":
+        return "Automa: Bank action"
+    return f"Automa: {str(s['id']).replace('_', ' ')} ({s['numbers'].get('cost', 0)} VP)"
+
+
+def _construction_words(s: Source) -> str:
+    n = s["numbers"]
+    if s["id"] == "4th_space":
+        return "The 4th construction space of the round"
+    if "red_border" in n:
+        return f"Red-bordered space {s['id']}"
+    return f"Credits instead of Machineries for the construction on {s['id']}"
+
+
+SOURCE_WORDS: dict[str, Callable[[Source], str]] = {
+    "construction": _construction_words,
+    "start": lambda s: "Starting Victory Points",
+    "income": _reward_words,
+    "contract": _reward_words,
+    "advanced_tile": _advanced_words,
+    "conduit_use": _conduit_words,
+    "energy_ranking": lambda s: (
+        f"Energy Track ranking, round {s['numbers']['round']} ({s['numbers']['energy']} Energy)"
+    ),
+    "energy_track": _energy_track_words,
+    "bonus_tile": lambda s: (
+        f"Bonus tile “{bonus_tile_name(str(s['id']))}” of round {s['numbers']['round']}:"
+        f" {s['numbers']['count']} counted"
+    ),
+    "objective": _objective_words,
+    "resources": lambda s: f"Resources in the personal supply: {s['numbers']['count']}",
+    "water": lambda s: f"{_plural(s['numbers']['drops'], 'drop')} held by own dams",
+    "automa_action": _automa_words,
+}
+
+
+def ledger_text(line: LedgerLine) -> str:
+    """A ledger line in the table's words: from its source, else from its stored reason (a
+    line written before sources existed). A correction keeps the table's own reason."""
+    s = line.source
+    if s and s.get("kind") == "correction":
+        n = s["numbers"]
+        return f"{line.reason} ({n['before']} → {n['after']} VP)"
+    words = SOURCE_WORDS.get(str(s.get("kind"))) if s else None
+    if s is None or words is None:
+        return reason_text(line.reason)
+    return words(s)

@@ -33,6 +33,7 @@ from companion.engine.economy import (
     move_energy,
     pay_credits,
     score_vp,
+    source,
 )
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
@@ -105,7 +106,9 @@ def perform(rec: Recorder, company: str, plan: Plan) -> int:
         pay_credits(rec, company, plan.details["person_credits"], "automa_action", what)
     else:
         if action.vp_cost:
-            score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}")
+            origin = source("automa_action", action.kind, cost=action.vp_cost)
+            score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}",
+                     origin)  # fmt: skip
         engineers = place_engineers(rec, company, action)
     performer = PERFORMERS.get(action.kind)
     if performer is not None:
@@ -153,7 +156,8 @@ def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -
     what = f"{d['structure'].capitalize()} on {d['space']}"
     wheel.load_wheel(rec, company, [d["tile"]], d["excavators"], d["mixers"], f"Automa: {what}")
     if d.get("credits"):
-        pay_credits(rec, company, d["credits"], "construction", f"Automa: {what}")
+        origin = source("construction", d["space"], machineries_as_credits=d["credits"])
+        pay_credits(rec, company, d["credits"], "construction", f"Automa: {what}", origin)
     wheel.rotate_wheel(rec, company, 1, f"Automa construction: {what}")
     construction.place_structure(
         rec,
@@ -192,7 +196,8 @@ def _bank(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) ->
     """§7.9: +1 VP; a human's opening takes a person's 1 Credit per Engineer instead."""
     player = rec.state.players[company]
     if player.is_automa:
-        score_vp(rec, company, action.vp_gain, "automa_action", "Automa Bank action")
+        origin = source("automa_action", "bank", gain=action.vp_gain)
+        score_vp(rec, company, action.vp_gain, "automa_action", "Automa Bank action", origin)
         return
     n = int(d["engineers"])
     gain_credits(rec, company, n, "automa_action", f"Bank: {n} Credit(s) for {n} Engineer(s)")
