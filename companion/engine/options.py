@@ -490,8 +490,10 @@ def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]
     result["overrides"] = []
     if automa is not None and player in (None, automa):
         result["player"] = automa
-        result["actions"] = automa_options(state, automa)
+        # its own turn first, then every other legal move, in the option form of a person's
+        # actions (issue 9, item 6); `overrides` lists the same groups on their own
         result["overrides"] = override_options(state, automa)
+        result["actions"] = [*automa_options(state, automa), *result["overrides"]]
     elif state.finished:
         result["actions"] = _disabled("The game is over.")
     elif state.pending:

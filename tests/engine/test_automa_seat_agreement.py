@@ -46,8 +46,11 @@ def test_an_automa_seat_refuses_a_persons_action(command: dict[str, Any]) -> Non
     with pytest.raises(RuleViolation) as refused:
         execute(state, command)
     assert refused.value.code == "automa_seat"
-    offered = [c["command"]["type"] for a in legal_options(state)["actions"] for c in a["choices"]]
-    assert offered == ["automa_turn"]
+    options = legal_options(state)
+    offered = {c["command"]["type"] for a in options["actions"] for c in a["choices"]}
+    assert offered == {"automa_turn"}  # its turn, or another move of its own (overrides)
+    assert options["actions"][0]["type"] == "automa_turn"
+    assert options["actions"][1:] == options["overrides"]
 
 
 def test_every_offered_override_is_accepted_and_does_what_it_says() -> None:
