@@ -9,15 +9,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import board
+from companion.engine import board, table_corrections
+from companion.engine.catalog import company_name
 from companion.engine.economy import score_vp
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.mahiri import held_limit
+from companion.engine.places import space_name
 from companion.engine.state import NEUTRAL, Dam, GameState, Segment
+from companion.engine.table_words import contract_name
 
 RESOURCES = ("credits", "excavators", "mixers", "engineers", "energy")
 WHAT = (*RESOURCES, "vp", "dam_drops", "headstream_drops", "structure", "contract", "wheel_segment")
+# every kind the sheet accepts (the table-wide lines and a whole position included)
+ALL_WHAT = (*WHAT, *table_corrections.WHAT, "position")
+FIELD_WORDS = {
+    "credits": "Credits",
+    "excavators": "Excavators",
+    "mixers": "Concrete Mixers",
+    "engineers": "Engineers",
+    "energy": "Energy",
+    "vp": "VP",
+}
+
+
+def line(subject: str, before: Any, after: Any, reason: str) -> str:
+    """The log line of a correction: "USA Credits 7 → 8 — reason"."""
+    return f"{subject} {before} → {after} — {reason}"
 
 
 def _company(state: GameState, command: dict[str, Any]) -> str:
@@ -42,16 +60,26 @@ def correct(rec: Recorder, command: dict[str, Any]) -> None:
     what = command.get("what")
     reason = str(command.get("reason") or "Correction")
     state = rec.state
+    if what in table_corrections.WHAT:
+        table_corrections.correct(rec, what, command.get("value"), reason)
+        return
+    if what == "position":
+        _position(rec, command.get("value"), reason)
+        return
     if what not in WHAT:
-        raise CommandError(f"Unknown correction {what!r}; one of {', '.join(WHAT)}.")
+        raise CommandError(f"Unknown correction {what!r}; one of {', '.join(ALL_WHAT)}.")
     if what in RESOURCES:
         company = _company(state, command)
         value = _int(command.get("value"), what)
-        rec.emit("value_corrected", reason, company=company, field=what, value=value)
+        before = getattr(state.players[company], what)
+        text = line(f"{company_name(company)} {FIELD_WORDS[what]}", before, value, reason)
+        rec.emit("value_corrected", text, company=company, field=what, value=value, before=before)
     elif what == "vp":
         company = _company(state, command)
         value = int(command.get("value", 0))
-        score_vp(rec, company, value - state.players[company].vp, "correction", reason)
+        before = state.players[company].vp
+        text = line(f"{company_name(company)} VP", before, value, reason)
+        score_vp(rec, company, value - before, "correction", text)
     elif what == "dam_drops":
         space = command.get("space")
         if space not in state.dams:
@@ -65,14 +93,17 @@ def correct(rec: Recorder, command: dict[str, Any]) -> None:
                 f"The dam on {space} holds at most {limit} drop{'s' if limit != 1 else ''}; "
                 "correct its level first if the table's dam is higher.",
             )
-        rec.emit("dam_drops_corrected", reason, space=space, value=value)
+        before = state.dams[space].drops
+        text = line(f"Drops in {space_name(space)}", before, value, reason)
+        rec.emit("dam_drops_corrected", text, space=space, value=value, before=before)
     elif what == "headstream_drops":
         letter = command.get("space")
         if letter not in state.headstreams:
             raise CommandError("Headstreams are A, B, C and D.")
-        rec.emit(
-            "headstream_corrected", reason, letter=letter, value=_int(command.get("value"), "Drops")
-        )
+        value = _int(command.get("value"), "Drops")
+        before = state.headstreams[letter]
+        text = line(f"Drops on headstream {letter}", before, value, reason)
+        rec.emit("headstream_corrected", text, letter=letter, value=value, before=before)
     elif what == "structure":
         _correct_structure(rec, command, reason)
     elif what == "contract":
@@ -85,15 +116,60 @@ def correct(rec: Recorder, command: dict[str, Any]) -> None:
             raise CommandError(
                 "A wheel correction needs space 0-5 and value {tiles, excavators, mixers}."
             )
+        old = state.players[company].wheel[index]
         rec.emit(
             "wheel_segment_corrected",
-            reason,
+            line(
+                f"{company_name(company)} wheel segment {index}",
+                _segment_words(old.tiles, old.excavators, old.mixers),
+                _segment_words(
+                    list(value.get("tiles", [])),
+                    _int(value.get("excavators", 0), "Excavators"),
+                    _int(value.get("mixers", 0), "Mixers"),
+                ),
+                reason,
+            ),
             company=company,
             segment=index,
             tiles=list(value.get("tiles", [])),
             excavators=_int(value.get("excavators", 0), "Excavators"),
             mixers=_int(value.get("mixers", 0), "Mixers"),
         )
+
+
+def _position(rec: Recorder, position: Any, reason: str) -> None:
+    """A game begun on paper, entered in one command (one undo): the table-wide lines, then
+    each company's values and wheel, then the map (structures first, then drops).
+
+    position: {round, turn_order, active, passed, contract_offer, ..., "players": {company:
+    {credits: 7, ..., "wheel": [segment, ...]}}, "map": [correction lines]}.
+    """
+    if not isinstance(position, dict):
+        raise CommandError("A position is {round, turn_order, active, players, map, ...}.")
+    for what in table_corrections.WHAT:
+        if what in position:
+            table_corrections.correct(rec, what, position[what], reason)
+    for company, values in (position.get("players") or {}).items():
+        for what, value in values.items():
+            if what == "wheel":
+                for index, segment in enumerate(value or []):
+                    line_ = {"what": "wheel_segment", "company": company, "space": index}
+                    correct(rec, {**line_, "value": segment, "reason": reason})
+            else:
+                correct(rec, {"what": what, "company": company, "value": value, "reason": reason})
+    lines = position.get("map") or []
+    if not isinstance(lines, list):
+        raise CommandError("position.map is a list of correction lines.")
+    # structures before the drops they hold
+    for item in sorted(lines, key=lambda x: x.get("what") != "structure"):
+        correct(rec, {**item, "reason": reason})
+
+
+def _segment_words(tiles: list[str], excavators: int, mixers: int) -> str:
+    parts = [t.replace("_", " ").title() for t in tiles]
+    parts += [f"{excavators} Exc."] if excavators else []
+    parts += [f"{mixers} Mix."] if mixers else []
+    return " + ".join(parts) or "empty"
 
 
 def _correct_structure(rec: Recorder, command: dict[str, Any], reason: str) -> None:
@@ -108,13 +184,17 @@ def _correct_structure(rec: Recorder, command: dict[str, Any], reason: str) -> N
     structure = value.get("structure")
     if structure not in ("base", "elevation", "conduit", "powerhouse"):
         raise CommandError("structure must be base, elevation, conduit or powerhouse.")
+    present = bool(value.get("present", True))
+    who = "Neutral" if owner == NEUTRAL else company_name(owner)
+    piece = structure.title()
+    text = f"{who} {piece} {'added on' if present else 'taken off'} {space_name(space)} — {reason}"
     rec.emit(
         "structure_corrected",
-        reason,
+        text,
         space=space,
         owner=owner,
         structure=structure,
-        present=bool(value.get("present", True)),
+        present=present,
     )
 
 
@@ -124,9 +204,13 @@ def _correct_contract(rec: Recorder, command: dict[str, Any], reason: str) -> No
     value = command.get("value") or {}
     if not isinstance(value.get("contract"), str):
         raise CommandError("A contract correction needs value.contract.")
+    present = bool(value.get("present", True))
+    fulfilled = bool(value.get("fulfilled", False))
+    change = "fulfilled" if present and fulfilled else "in hand" if present else "taken away"
+    text = f"{company_name(company)}: {contract_name(value['contract'])} {change} — {reason}"
     rec.emit(
         "contract_corrected",
-        reason,
+        text,
         company=company,
         contract=value["contract"],
         present=bool(value.get("present", True)),

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.engine import catalog
 from companion.engine.events import Event
+from companion.engine.places import space_name
 from companion.engine.state import GameState
 
 SILENT = {
@@ -75,7 +76,7 @@ def _drop(e: Event) -> str:
     start = f"headstream {e['headstream']}" if e.get("headstream") else None
     start = start or (f"basin {e['from_basin']}" if e.get("from_basin") else "")
     if e.get("stopped_at"):
-        return f"Move a drop from {start} to the dam on {e['stopped_at']}."
+        return f"Move a drop from {start} to {space_name(e['stopped_at'])}."
     if e.get("left_map"):
         return f"Move a drop from {start} off the map (it leaves the river)."
     return f"Move a drop from {start}."
@@ -113,7 +114,7 @@ TEXT: dict[str, Callable[[Event], str]] = {
     # issue 3: the Level I Base / Level II Elevation tiles, Mahiri Sekibo (Appendices 3-4)
     "tile_drops_added": lambda e: (
         "Put "
-        + ", ".join(f"{_plural(n, 'drop')} in the dam on {s}" for s, n in e["drops"].items())
+        + ", ".join(f"{_plural(n, 'drop')} in {space_name(s)}" for s, n in e["drops"].items())
         + " from the general supply."
     ),
     "mahiri_activated": lambda e: (
@@ -121,7 +122,7 @@ TEXT: dict[str, Callable[[Event], str]] = {
         f"{catalog.OFFICERS[e['officer']].name}'s ability for this turn."
     ),
     "structure_built": lambda e: (
-        f"Place a {STRUCTURE[e['structure']]} on {e['space']}"
+        f"Place a {STRUCTURE[e['structure']]} on {space_name(e['space'])}"
         + (" (free)." if e.get("free") else ".")
     ),
     "income_revealed": lambda e: (
@@ -135,8 +136,8 @@ TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "drops_placed": lambda e: f"Put {_plural(e['drops'], 'drop')} on headstream {e['headstream']}.",
     "production_made": lambda e: (
-        f"Take {_plural(e['drops'], 'drop')} from the dam on {e['dam']}: "
-        f"they run through {e['conduit']} to the powerhouse on {e['powerhouse']} "
+        f"Take {_plural(e['drops'], 'drop')} from {space_name(e['dam'])}: "
+        f"they run through {space_name(e['conduit'])} to {space_name(e['powerhouse'])} "
         f"({e['energy']} Energy)."
     ),
     "contract_fulfilled": lambda e: f"Turn contract {e['contract']} face down (fulfilled).",
