@@ -15,6 +15,7 @@ from companion.engine import catalog
 from companion.engine.events import Event
 from companion.engine.places import space_name
 from companion.engine.state import GameState
+from companion.engine.table_words import advanced_tile_name
 
 SILENT = {
     "steps_queued",
@@ -52,9 +53,14 @@ def _engineers(e: Event) -> str:
     return f"Put {_plural(e['engineers'], 'Engineer')} on the action space {space}."
 
 
-def _pieces(what: dict[str, Any]) -> str:
+def pieces_text(what: dict[str, Any]) -> str:
     """Tiles and Machineries as the table reads them: "the Base tile and 2 Excavators"."""
-    parts = [f"the {t.replace('_', ' ').title()} tile" for t in what.get("tiles", [])]
+    parts = [
+        advanced_tile_name(t)
+        if t in catalog.ADVANCED_TILES
+        else f"the {t.replace('_', ' ').title()} tile"
+        for t in what.get("tiles", [])
+    ]
     if what.get("excavators"):
         parts.append(_plural(what["excavators"], "Excavator"))
     if what.get("mixers"):
@@ -63,11 +69,11 @@ def _pieces(what: dict[str, Any]) -> str:
 
 
 def _wheel_loaded(e: Event) -> str:
-    return f"Put {_pieces(e) or 'nothing'} in the wheel's open segment."
+    return f"Put {pieces_text(e) or 'nothing'} in the wheel's open segment."
 
 
 def _wheel_rotated(e: Event) -> str:
-    back = _pieces(e.get("returned") or {})
+    back = pieces_text(e.get("returned") or {})
     text = "Turn the Construction Wheel one segment."
     return f"{text} Take back {back}." if back else text
 
@@ -89,7 +95,7 @@ TEXT: dict[str, Callable[[Event], str]] = {
     "drop_flowed": _drop,
     "credits_paid": lambda e: f"Pay {_plural(e['credits'], 'Credit')}.",
     "credits_gained": lambda e: f"Take {_plural(e['credits'], 'Credit')}.",
-    "machineries_gained": lambda e: f"Take {_pieces(e)}.",
+    "machineries_gained": lambda e: f"Take {pieces_text(e)}.",
     "vp_scored": lambda e: (
         f"{'Score' if e['vp'] > 0 else 'Lose'} {abs(e['vp'])} VP ({e['reason']})."
     ),

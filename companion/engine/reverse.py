@@ -14,8 +14,9 @@ from typing import Any
 
 from companion.engine import catalog
 from companion.engine.events import Event
-from companion.engine.instructions import STRUCTURE
-from companion.engine.places import space_name
+from companion.engine.instructions import STRUCTURE, pieces_text
+from companion.engine.management import space_name as management_space_name
+from companion.engine.places import basin_name, space_name
 from companion.engine.table_words import advanced_tile_name, contract_name, contracts_names
 
 NOTHING_ON_THE_TABLE = frozenset(
@@ -50,20 +51,6 @@ def _who(e: Event) -> str:
     return f"{catalog.company_name(company)}: " if company else ""
 
 
-def _pieces(e: dict[str, Any]) -> str:
-    parts = [
-        advanced_tile_name(t)
-        if t in catalog.ADVANCED_TILES
-        else f"the {t.replace('_', ' ').title()} tile"
-        for t in e.get("tiles", [])
-    ]
-    if e.get("excavators"):
-        parts.append(_plural(e["excavators"], "Excavator"))
-    if e.get("mixers"):
-        parts.append(_plural(e["mixers"], "Concrete Mixer"))
-    return " and ".join(parts)
-
-
 def _engineers(e: Event) -> str:
     space = e.get("space") or ""
     n = _plural(e["engineers"], "Engineer")
@@ -78,13 +65,11 @@ def _engineers(e: Event) -> str:
 
 
 def _management_name(space: str) -> str:
-    from companion.engine.management import space_name as management_space_name
-
     return management_space_name(catalog.MANAGEMENT_SPACES[space])
 
 
 def _wheel_rotated(e: Event) -> str:
-    back = _pieces(e.get("returned") or {})
+    back = pieces_text(e.get("returned") or {})
     text = "Turn the Construction Wheel back one segment."
     return (
         f"Put {back} back in the segment at the opening, then turn the wheel back one segment."
@@ -104,8 +89,6 @@ def _drop(e: Event) -> str:
 
 
 def _basin(basin: Any) -> str:
-    from companion.engine.places import basin_name
-
     try:
         return basin_name(int(basin))
     except (KeyError, ValueError):
@@ -128,7 +111,9 @@ def _corrected(e: Event) -> str:
 REVERSE: dict[str, Callable[[Event], str]] = {
     "engineers_placed": _engineers,
     "automa_engineers_placed": _engineers,
-    "wheel_loaded": lambda e: f"Take {_pieces(e) or 'nothing'} out of the wheel's open segment.",
+    "wheel_loaded": lambda e: (
+        f"Take {pieces_text(e) or 'nothing'} out of the wheel's open segment."
+    ),
     "wheel_rotated": _wheel_rotated,
     "drop_flowed": _drop,
     "drops_placed": lambda e: (
@@ -141,7 +126,7 @@ REVERSE: dict[str, Callable[[Event], str]] = {
     ),
     "credits_paid": lambda e: f"Take back {_plural(e['credits'], 'Credit')}.",
     "credits_gained": lambda e: f"Give back {_plural(e['credits'], 'Credit')}.",
-    "machineries_gained": lambda e: f"Give back {_pieces(e)}.",
+    "machineries_gained": lambda e: f"Give back {pieces_text(e)}.",
     "vp_scored": lambda e: (
         f"Move the VP marker {'back' if e['vp'] > 0 else 'forward'} {abs(e['vp'])} VP "
         f"(undoing: {e['reason']})."
