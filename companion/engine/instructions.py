@@ -13,9 +13,14 @@ from typing import Any
 
 from companion.engine import catalog
 from companion.engine.events import Event
+from companion.engine.management import space_name as management_space_name
 from companion.engine.places import space_name
 from companion.engine.state import GameState
-from companion.engine.table_words import advanced_tile_name
+from companion.engine.table_words import (
+    advanced_tile_name,
+    contracts_names,
+    headstream_tile_name,
+)
 
 SILENT = {
     "steps_queued",
@@ -185,31 +190,40 @@ def _text(e: Event) -> str:
 
 
 def setup_lines(e: Event) -> list[str]:
-    """The General Setup (pp. 6-7) as the app dealt it, one table step per line."""
+    """The General Setup (pp. 6-7) as the app dealt it, one table step per line, in the
+    components' words (the printed tiles carry no ids)."""
     board = e["board"]
     lines = [
         "Headstream tiles: "
         + ", ".join(
-            f"{tile} on {letter}" for letter, tile in sorted(board["headstream_tiles"].items())
+            f"{headstream_tile_name(tile)} on {letter}"
+            for letter, tile in sorted(board["headstream_tiles"].items())
         )
-        + ".",
+        + " (drops in rounds 1-4).",
         "Bonus tiles on the Energy Track, rounds 1-5: " + ", ".join(board["bonus_tiles"]) + ".",
         f"Objective tile: {board['objective']}.",
-        "National contracts face up: " + ", ".join(board["national_contracts"]) + ".",
+        "National contracts face up: " + contracts_names(board["national_contracts"]) + ".",
     ]
     for tile_id in board["neutral_dam_tiles"]:
         tile = catalog.NEUTRAL_DAM_TILES[tile_id]
         lines.append(
-            f"Neutral dam ({tile_id}): a level-{tile.level} dam on {tile.dam_space} "
+            f"Neutral dam: a level-{tile.level} dam on {space_name(tile.dam_space)} "
             f"with {_plural(tile.initial_drops, 'drop')}."
         )
     for pile, slots in board["contract_offer"].items():
-        lines.append(f"Private contracts face up ({pile}): {', '.join(c for c in slots if c)}.")
+        lines.append(
+            f"Private contracts face up ({pile}): {contracts_names([c for c in slots if c])}."
+        )
     if board.get("patent_offer"):
-        lines.append("Patent Office: " + ", ".join(t for t in board["patent_offer"] if t) + ".")
+        lines.append(
+            "Patent Office: "
+            + ", ".join(advanced_tile_name(t) for t in board["patent_offer"] if t)
+            + "."
+        )
     blocked = sorted(s for s, who in board["occupied"].items() if who == "blocked")
     if blocked:
-        lines.append("Put unused Engineers on the spaces not used: " + ", ".join(blocked) + ".")
+        names = [management_space_name(catalog.MANAGEMENT_SPACES[s]) for s in blocked]
+        lines.append("Put unused Engineers on the spaces not used: " + ", ".join(names) + ".")
     return lines
 
 
