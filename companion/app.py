@@ -52,11 +52,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 
 def _register_blueprints(app: Flask) -> None:
-    from companion.routes import api, audit, pages
+    from companion.routes import api, audit, glossary, pages, pwa
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(audit.bp)
+    app.register_blueprint(pwa.bp)
+    app.register_blueprint(glossary.bp)
 
 
 def _handle_error(exc: Exception) -> Any:

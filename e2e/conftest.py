@@ -74,8 +74,13 @@ def browser() -> Iterator[Any]:
 
 def _page(browser: Any, base_url: str, viewport: dict[str, int], **extra: Any) -> Iterator[Any]:
     # reduced motion: sheets appear at once, so taps never wait for a slide-in to settle
+    # service workers blocked: page.route() must see every request (test_pwa.py lets them run)
     context = browser.new_context(
-        viewport=viewport, base_url=base_url, reduced_motion="reduce", **extra
+        viewport=viewport,
+        base_url=base_url,
+        reduced_motion="reduce",
+        service_workers="block",
+        **extra,
     )
     context.set_default_timeout(10_000)
     page = context.new_page()

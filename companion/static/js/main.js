@@ -403,7 +403,8 @@ function openMenu() {
   }
   nodes.push(el('h3', { text: 'This device plays' }), claim, el('p', { class: 'row' },
     el('a', { class: 'button', href: `/audit/games/${encodeURIComponent(store.gameId)}`, text: 'Score audit' }),
-    el('a', { class: 'button', href: '/', text: 'All games (home)' })));
+    el('a', { class: 'button', href: '/', text: 'All games (home)' }),
+    el('a', { class: 'button', href: '/glossary', text: 'Glossary' })));
   openSheet('menu', 'Game', nodes);
 }
 
