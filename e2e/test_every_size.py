@@ -274,3 +274,37 @@ def test_every_screen_at_this_size(
     context.close()
     assert not errors, errors
     assert not c.problems, "\n".join(c.problems)
+
+
+def test_a_tap_between_two_spaces_on_a_phone_opens_the_basin_enlarged(
+    browser: Any, base_url: str
+) -> None:
+    """Hit areas are finger-sized, so on a phone neighbours overlap: a tap that lands as near
+    one space as the other opens that basin enlarged, where each space is easy to hit."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        base_url=base_url,
+        reduced_motion="reduce",
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    created = _create(page, {**INTRO_AUTOMA, "seats": INTRO_AUTOMA["seats"][:2]})
+    page.goto(f"/games/{created['game']['id']}")
+    flows.action_button(page, "Build").click()
+    expect(page.locator('svg.map [data-space="P8-3"].legal')).to_be_attached()
+    # between the three powerhouse spaces of the 1st Plains basin: (138, 654), (110, 682) and
+    # (166, 682), on none of their drawings
+    x, y = page.evaluate(
+        """() => { const svg = document.getElementById('map');
+        svg.scrollIntoView(); const p = new DOMPoint(138, 675).matrixTransform(svg.getScreenCTM());
+        return [p.x, p.y]; }"""
+    )
+    page.mouse.click(x, y)
+    sheet = page.get_by_role("dialog", name="1st Plains basin")
+    expect(sheet).to_be_visible()
+    listed = sheet.get_by_role("group", name="Spaces of 1st Plains basin")
+    listed.get_by_role("button", name="Bottom-right powerhouse space").click()
+    expect(sheet).to_be_hidden()
+    expect(page.locator("#choices")).to_contain_text("bottom-right powerhouse space")
+    context.close()
