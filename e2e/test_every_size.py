@@ -3,7 +3,7 @@
 
 At each size one test visits home, setup, the game (Automa turn, its override, actions, build,
 instructions, undo with its reverse steps, correction, log, a company board, a decision), the
-final scores, the score audit and the score pad. Each screen gets
+final scores, the score audit, the score pad and the glossary. Each screen gets
 - a layout check: no sideways scrolling; every visible control inside the viewport's width and
   reachable by vertical scrolling; every tappable thing at least 44×44 CSS px;
 - axe-core (npm, pinned in package.json, injected by Playwright): 0 serious or critical
@@ -268,6 +268,9 @@ def test_every_screen_at_this_size(
     page.goto("/audit")
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     c.check("score-pad")
+    page.goto("/glossary")
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    c.check("glossary")
 
     RESULTS[f"{w}x{h}"] = c.count
     print(f"\n{w}x{h}: {c.count}")
