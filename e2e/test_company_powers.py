@@ -29,7 +29,7 @@ def add_powerhouse(page: Page, game_id: str, space: str) -> None:
     assert response.ok, response.text()
     flows.wait_version(page, game_id, version + 1)
     # the correction slides in as table instructions
-    expect(page.get_by_role("button", name="Done")).to_be_visible()
+    expect(page.get_by_role("region", name="Do this at the table")).to_be_visible()
     flows.close_instructions(page)
 
 

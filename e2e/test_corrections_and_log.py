@@ -18,10 +18,12 @@ def test_correction_is_logged_and_undoable(page: Page, screens: Path) -> None:
 
     page.get_by_role("button", name="Correct a value").click()
     sheet = page.get_by_role("dialog", name="Correct a value")
-    sheet.get_by_label("Target").select_option("player")
+    sheet.get_by_label("What to correct").select_option("player")
     sheet.get_by_label("Company").select_option("usa")
-    sheet.get_by_label("Field").select_option("credits")
-    sheet.get_by_label("New value").fill("21")
+    sheet.get_by_label("What", exact=True).select_option("credits")
+    # the sheet opens with what the app has now
+    expect(sheet.get_by_label("Now")).to_have_value("6")
+    sheet.get_by_label("Now").fill("21")
     sheet.get_by_label("Reason (required)").fill("USA forgot to take income")
     page.screenshot(path=str(screens / "tablet-correction.png"), animations="disabled")
     sheet.get_by_role("button", name="Apply correction").click()
@@ -31,15 +33,19 @@ def test_correction_is_logged_and_undoable(page: Page, screens: Path) -> None:
 
     page.get_by_role("button", name="Game log").click()
     log = page.get_by_role("dialog", name="Log")
-    expect(log).to_contain_text("USA forgot to take income")
+    expect(log).to_contain_text("USA Credits 6 → 21 — USA forgot to take income")
     page.screenshot(path=str(screens / "tablet-log.png"), animations="disabled")
     log.get_by_role("button", name="Close").click()
 
     page.get_by_role("button", name="Undo the last action").click()
     undo = page.get_by_role("dialog", name="Undo the last action?")
     expect(undo).to_contain_text("USA forgot to take income")
+    back = undo.get_by_role("list", name="To put the board back")
+    expect(back).to_contain_text("Set it back to 6")
     undo.get_by_role("button", name="Undo", exact=True).click()
     flows.wait_version(page, game_id, before["version"] + 2)
+    strip = page.get_by_role("region", name="Undone — put the board back")
+    expect(strip).to_contain_text("Set it back to 6")
     assert flows.game(page, game_id)["state"]["players"]["usa"]["credits"] == 6
     assert not page.js_errors
 

@@ -28,21 +28,19 @@ def test_setup_first_round_live_phone_undo_and_resume(
     space = flows.build_on_map(page, game_id)
     assert space is not None
     name = flows.COMPANY_NAMES[first]
-    expect(phone.locator(f'svg.map [data-space="{space}"]')).to_have_attribute(
-        "aria-label", re.compile(name)
+    expect(phone.locator(f'svg.map [data-space="{space}"]')).to_have_class(
+        re.compile(f"built co-{first}")
     )
+    # the map's text alternative says it in words
+    expect(phone.locator("#map-text")).to_contain_text(f"{name} ", use_inner_text=False)
 
     # undo it from the tablet, with the preview of what goes back
     page.get_by_role("button", name="Undo the last action").click()
     sheet = page.get_by_role("dialog", name="Undo the last action?")
     expect(sheet).to_contain_text("#")
     sheet.get_by_role("button", name="Undo", exact=True).click()
-    expect(page.locator(f'svg.map [data-space="{space}"]')).not_to_have_attribute(
-        "aria-label", re.compile(name)
-    )
-    expect(phone.locator(f'svg.map [data-space="{space}"]')).not_to_have_attribute(
-        "aria-label", re.compile(name)
-    )
+    expect(page.locator(f'svg.map [data-space="{space}"]')).not_to_have_class(re.compile("built"))
+    expect(phone.locator(f'svg.map [data-space="{space}"]')).not_to_have_class(re.compile("built"))
     assert flows.game(page, game_id)["state"]["active"] == first
 
     # the whole first round by taps

@@ -247,7 +247,7 @@ def test_game_screens(page: Page, phone: Page, screens: Path) -> None:
         options.filter(has_not_text="All choices").first.click()
     page.get_by_role("button", name="Confirm").click()
     flows.wait_version(page, game_id, version + 1)
-    expect(page.get_by_role("button", name="Done")).to_be_visible()
+    expect(page.get_by_role("region", name="Do this at the table")).to_be_visible()
     shoot(page, screens, "tablet-instructions-build")
     shoot(phone, screens, "phone-instructions-build")
     flows.close_instructions(page)
@@ -266,7 +266,6 @@ def test_game_screens(page: Page, phone: Page, screens: Path) -> None:
     page.get_by_role("button", name="Game log").click()
     expect(page.get_by_role("dialog", name="Log")).to_contain_text("#")
     shoot(page, screens, "tablet-log")
-    flows.close_instructions(page)
     page.get_by_role("button", name="Close").click()
     page.locator(".company-card").first.click()
     shoot(page, screens, "tablet-company-board")
@@ -301,7 +300,7 @@ def test_game_screens(page: Page, phone: Page, screens: Path) -> None:
         page.get_by_role("button", name="Confirm").click()
         flows.wait_version(page, game_id, view["version"] + 1)
         if flows.shown(page)["state"]["round"] > round_now:
-            expect(page.get_by_role("button", name="Done")).to_be_visible()
+            expect(page.get_by_role("region", name="Do this at the table")).to_be_visible()
             shoot(page, screens, "tablet-instructions-end-of-round")
             break
         flows.close_instructions(page)

@@ -335,7 +335,12 @@ COMMANDS: dict[str, type[Command]] = {
 }
 ACTION_TYPES: tuple[str, ...] = tuple(t for t, cls in COMMANDS.items() if cls.ACTION)
 
-# the shape of a correction's value, by `what` (anything else takes a whole number or nothing)
+# the shape of a correction's value, by `what`: a whole number, one of these records, or (the
+# table-wide lines and a whole position, read by their rules module) bounded JSON
+NUMBER_CORRECTIONS = ("credits", "excavators", "mixers", "engineers", "energy", "vp",
+                      "dam_drops", "headstream_drops")  # fmt: skip
+JSON_DEPTH = 8
+JSON_ITEMS = 64
 CORRECTION_VALUES: dict[str, type[Any]] = {
     "structure": StructureValue,
     "contract": ContractValue,
@@ -521,11 +526,37 @@ def _correction(data: dict[str, Any]) -> Correct:
     assert isinstance(command, Correct)
     if "value" not in data:
         return command
-    shape: Any = CORRECTION_VALUES.get(command.what, int | None)
-    meta = {"low": -999, "high": 999}
-    value = _value(shape, data["value"], meta, "value")
+    if command.what in NUMBER_CORRECTIONS:
+        value = _value(int | None, data["value"], {"low": -999, "high": 999}, "value")
+    elif command.what in CORRECTION_VALUES:
+        value = _value(CORRECTION_VALUES[command.what], data["value"], {}, "value")
+    else:  # a table-wide line or a whole position: its rules module reads the shape
+        value = _json(data["value"], "value")
     given = tuple(k for k in data if k == "value" or k in command.given)
     return dataclasses.replace(command, value=value, given=given)
+
+
+def _json(value: Any, path: str, depth: int = 0) -> Any:
+    """Plain JSON, bounded: nesting, list and object sizes, text length, number range."""
+    if depth > JSON_DEPTH:
+        raise CommandError(f"{path} is nested too deeply.")
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return _int(value, {"low": -(10**6), "high": 10**6}, path)
+    if isinstance(value, str):
+        return _str(value, {"length": TEXT_LENGTH}, path)
+    if isinstance(value, list):
+        if len(value) > JSON_ITEMS:
+            raise CommandError(f"{path} lists {len(value)} items; at most {JSON_ITEMS}.")
+        return [_json(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        if len(value) > JSON_ITEMS:
+            raise CommandError(f"{path} has {len(value)} entries; at most {JSON_ITEMS}.")
+        return {
+            _str(k, {}, f"{path} key"): _json(v, f"{path}.{k}", depth + 1) for k, v in value.items()
+        }
+    raise CommandError(f"{path} must be JSON, not {_kind(value)}.")
 
 
 # -- writing JSON ----------------------------------------------------------------------------

@@ -9,21 +9,39 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import board
-from companion.engine.commands import ContractValue, Correct, StructureValue, WheelValue
+from companion.engine import board, table_corrections
+from companion.engine.catalog import company_name
+from companion.engine.commands import Correct, to_dict
 from companion.engine.economy import score_vp, source
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.mahiri import held_limit
+from companion.engine.places import space_name
 from companion.engine.state import NEUTRAL, Dam, GameState, Segment
+from companion.engine.table_words import contract_name
 
 RESOURCES = ("credits", "excavators", "mixers", "engineers", "energy")
 WHAT = (*RESOURCES, "vp", "dam_drops", "headstream_drops", "structure", "contract", "wheel_segment")
+# every kind the sheet accepts (the table-wide lines and a whole position included)
+ALL_WHAT = (*WHAT, *table_corrections.WHAT, "position")
+FIELD_WORDS = {
+    "credits": "Credits",
+    "excavators": "Excavators",
+    "mixers": "Concrete Mixers",
+    "engineers": "Engineers",
+    "energy": "Energy",
+    "vp": "VP",
+}
 
 
-def _company(state: GameState, command: Correct) -> str:
-    company = command.company
-    if company is None or company not in state.players:
+def line(subject: str, before: Any, after: Any, reason: str) -> str:
+    """The log line of a correction: "USA Credits 7 → 8 — reason"."""
+    return f"{subject} {before} → {after} — {reason}"
+
+
+def _company(state: GameState, command: dict[str, Any]) -> str:
+    company = command.get("company")
+    if not isinstance(company, str) or company not in state.players:
         raise CommandError(f"Unknown company {company!r}.", "unknown_player")
     return company
 
@@ -39,27 +57,59 @@ def _int(value: Any, what: str) -> int:
 
 
 def correct(rec: Recorder, command: Correct) -> None:
-    """Apply one line of the correction sheet as an event."""
-    what = command.what
-    reason = command.reason or "Correction"
+    """Apply one line of the correction sheet (a typed `correct` command) as events."""
+    _correct(rec, dict(to_dict(command)))
+
+
+def _signed(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CommandError(f"{what} must be a whole number.")
+    return value
+
+
+def _segment(space: Any) -> int | None:
+    """A wheel segment 0-5 (the open one is 0); missing means the open segment."""
+    if space is None:
+        return 0
+    if isinstance(space, str):
+        space = int(space) if space.isdigit() and len(space) == 1 else -1
+    if isinstance(space, bool) or not isinstance(space, int):
+        return None
+    return space if 0 <= space < 6 else None
+
+
+def _correct(rec: Recorder, command: dict[str, Any]) -> None:
+    """One line of the correction sheet, read from its JSON form (a whole position's lines
+    too)."""
+    what = command.get("what")
+    reason = str(command.get("reason") or "Correction")
     state = rec.state
+    if what in table_corrections.WHAT:
+        table_corrections.correct(rec, what, command.get("value"), reason)
+        return
+    if what == "position":
+        _position(rec, command.get("value"), reason)
+        return
     if what not in WHAT:
-        raise CommandError(f"Unknown correction {what!r}; one of {', '.join(WHAT)}.")
+        raise CommandError(f"Unknown correction {what!r}; one of {', '.join(ALL_WHAT)}.")
     if what in RESOURCES:
         company = _company(state, command)
-        value = _int(command.value, what)
-        rec.emit("value_corrected", reason, company=company, field=what, value=value)
+        value = _int(command.get("value"), what)
+        before = getattr(state.players[company], what)
+        text = line(f"{company_name(company)} {FIELD_WORDS[what]}", before, value, reason)
+        rec.emit("value_corrected", text, company=company, field=what, value=value, before=before)
     elif what == "vp":
         company = _company(state, command)
-        value = _signed(command.value, "VP")
-        old = state.players[company].vp
-        origin = source("correction", "vp", before=old, after=value)
-        score_vp(rec, company, value - old, "correction", reason, origin)
+        value = _signed(command.get("value"), "VP")
+        before = state.players[company].vp
+        text = line(f"{company_name(company)} VP", before, value, reason)
+        origin = source("correction", "vp", before=before, after=value)
+        score_vp(rec, company, value - before, "correction", text, origin)
     elif what == "dam_drops":
-        space = command.space
+        space = command.get("space")
         if not isinstance(space, str) or space not in state.dams:
             raise RuleViolation("correction", f"There is no dam on {space}.")
-        value = _int(command.value, "Drops")
+        value = _int(command.get("value"), "Drops")
         limit = held_limit(state, space)
         if value > limit:
             # a dam holds as many drops as its level (p. 5): correct its level first
@@ -68,87 +118,136 @@ def correct(rec: Recorder, command: Correct) -> None:
                 f"The dam on {space} holds at most {limit} drop{'s' if limit != 1 else ''}; "
                 "correct its level first if the table's dam is higher.",
             )
-        rec.emit("dam_drops_corrected", reason, space=space, value=value)
+        before = state.dams[space].drops
+        text = line(f"Drops in {space_name(space)}", before, value, reason)
+        rec.emit("dam_drops_corrected", text, space=space, value=value, before=before)
     elif what == "headstream_drops":
-        letter = command.space
+        letter = command.get("space")
         if not isinstance(letter, str) or letter not in state.headstreams:
             raise CommandError("Headstreams are A, B, C and D.")
-        rec.emit("headstream_corrected", reason, letter=letter, value=_int(command.value, "Drops"))
+        value = _int(command.get("value"), "Drops")
+        before = state.headstreams[letter]
+        text = line(f"Drops on headstream {letter}", before, value, reason)
+        rec.emit("headstream_corrected", text, letter=letter, value=value, before=before)
     elif what == "structure":
         _correct_structure(rec, command, reason)
     elif what == "contract":
         _correct_contract(rec, command, reason)
     else:
         company = _company(state, command)
-        wheel = command.value
-        index = _segment(command.space)
-        if index is None or not isinstance(wheel, WheelValue):
+        wheel = command.get("value") or {}
+        index = _segment(command.get("space"))
+        if index is None or not isinstance(wheel, dict):
             raise CommandError(
                 "A wheel correction needs space 0-5 and value {tiles, excavators, mixers}."
             )
+        old = state.players[company].wheel[index]
         rec.emit(
             "wheel_segment_corrected",
-            reason,
+            line(
+                f"{company_name(company)} wheel segment {index}",
+                _segment_words(old.tiles, old.excavators, old.mixers),
+                _segment_words(
+                    list(wheel.get("tiles", [])),
+                    _int(wheel.get("excavators", 0), "Excavators"),
+                    _int(wheel.get("mixers", 0), "Mixers"),
+                ),
+                reason,
+            ),
             company=company,
             segment=index,
-            tiles=list(wheel.tiles),
-            excavators=wheel.excavators,
-            mixers=wheel.mixers,
+            tiles=list(wheel.get("tiles", [])),
+            excavators=_int(wheel.get("excavators", 0), "Excavators"),
+            mixers=_int(wheel.get("mixers", 0), "Mixers"),
         )
 
 
-def _segment(space: str | int | None) -> int | None:
-    """A wheel segment 0-5 (the open one is 0); missing means the open segment."""
-    if space is None:
-        return 0
-    if isinstance(space, str):
-        space = int(space) if space.isdigit() and len(space) == 1 else -1
-    return space if 0 <= space < 6 else None
+def _position(rec: Recorder, position: Any, reason: str) -> None:
+    """A game begun on paper, entered in one command (one undo): the table-wide lines, then
+    each company's values and wheel, then the map (structures first, then drops).
+
+    position: {round, turn_order, active, passed, contract_offer, ..., "players": {company:
+    {credits: 7, ..., "wheel": [segment, ...]}}, "map": [correction lines]}.
+    """
+    if not isinstance(position, dict):
+        raise CommandError("A position is {round, turn_order, active, players, map, ...}.")
+    for what in table_corrections.WHAT:
+        if what in position:
+            table_corrections.correct(rec, what, position[what], reason)
+    players = position.get("players") or {}
+    if not isinstance(players, dict) or not all(isinstance(v, dict) for v in players.values()):
+        raise CommandError("position.players is {company: {credits: 7, …, wheel: […]}}.")
+    for company, values in players.items():
+        for what, value in values.items():
+            if what == "wheel":
+                if not isinstance(value or [], list):
+                    raise CommandError("A company's wheel is a list of segments.")
+                for index, segment in enumerate(value or []):
+                    line_ = {"what": "wheel_segment", "company": company, "space": index}
+                    _correct(rec, {**line_, "value": segment, "reason": reason})
+            else:
+                line_ = {"what": what, "company": company, "value": value, "reason": reason}
+                _correct(rec, line_)
+    lines = position.get("map") or []
+    if not isinstance(lines, list) or not all(isinstance(x, dict) for x in lines):
+        raise CommandError("position.map is a list of correction lines.")
+    # structures before the drops they hold
+    for item in sorted(lines, key=lambda x: x.get("what") != "structure"):
+        _correct(rec, {**item, "reason": reason})
 
 
-def _signed(value: Any, what: str) -> int:
-    if not isinstance(value, int):
-        raise CommandError(f"{what} must be a whole number.")
-    return value
+def _segment_words(tiles: list[str], excavators: int, mixers: int) -> str:
+    parts = [t.replace("_", " ").title() for t in tiles]
+    parts += [f"{excavators} Exc."] if excavators else []
+    parts += [f"{mixers} Mix."] if mixers else []
+    return " + ".join(parts) or "empty"
 
 
-def _correct_structure(rec: Recorder, command: Correct, reason: str) -> None:
+def _correct_structure(rec: Recorder, command: dict[str, Any], reason: str) -> None:
     """value: {"structure": base|elevation|conduit|powerhouse, "present": bool}."""
-    space = command.space
-    value = command.value
+    space = command.get("space")
+    value = command.get("value") or {}
     if not isinstance(space, str) or space not in board.SPACES:
         raise CommandError(f"Unknown building space {space!r}.")
-    owner = command.company or NEUTRAL
+    if not isinstance(value, dict):
+        raise CommandError("A structure correction needs value {structure, present}.")
+    owner = command.get("company") or NEUTRAL
     if owner != NEUTRAL and owner not in rec.state.players:
         raise CommandError(f"Unknown company {owner!r}.")
-    if not isinstance(value, StructureValue):
-        raise CommandError("A structure correction needs value {structure, present}.")
-    structure = value.structure
+    structure = value.get("structure")
     if structure not in ("base", "elevation", "conduit", "powerhouse"):
         raise CommandError("structure must be base, elevation, conduit or powerhouse.")
+    present = bool(value.get("present", True))
+    who = "Neutral" if owner == NEUTRAL else company_name(owner)
+    piece = structure.title()
+    text = f"{who} {piece} {'added on' if present else 'taken off'} {space_name(space)} — {reason}"
     rec.emit(
         "structure_corrected",
-        reason,
+        text,
         space=space,
         owner=owner,
         structure=structure,
-        present=value.present,
+        present=present,
     )
 
 
-def _correct_contract(rec: Recorder, command: Correct, reason: str) -> None:
+def _correct_contract(rec: Recorder, command: dict[str, Any], reason: str) -> None:
     """value: {"contract": id, "present": bool, "fulfilled": bool}."""
     company = _company(rec.state, command)
-    value = command.value
-    if not isinstance(value, ContractValue):
+    value = command.get("value") or {}
+    if not isinstance(value, dict) or not isinstance(value.get("contract"), str):
         raise CommandError("A contract correction needs value.contract.")
+    present = bool(value.get("present", True))
+    fulfilled = bool(value.get("fulfilled", False))
+    change = "fulfilled" if present and fulfilled else "in hand" if present else "taken away"
+    text = f"{company_name(company)}: {contract_name(value['contract'])} {change} — {reason}"
     rec.emit(
         "contract_corrected",
-        reason,
+        text,
         company=company,
-        contract=value.contract,
-        present=value.present,
-        fulfilled=value.fulfilled,
+        contract=value["contract"],
+        present=bool(value.get("present", True)),
+        fulfilled=bool(value.get("fulfilled", False)),
     )
 
 

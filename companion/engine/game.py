@@ -29,6 +29,7 @@ from companion.engine import (
     production,
     rounds,
     setup,
+    table_corrections,
     water,
     wheel,
 )
@@ -292,6 +293,7 @@ HANDLER_MODULES = (
     draws,
     management,
     corrections,
+    table_corrections,
     mahiri,
     rounds,
     setup,

@@ -13,7 +13,14 @@ from typing import Any
 
 from companion.engine import catalog
 from companion.engine.events import Event
+from companion.engine.management import space_name as management_space_name
+from companion.engine.places import space_name
 from companion.engine.state import GameState
+from companion.engine.table_words import (
+    advanced_tile_name,
+    contracts_names,
+    headstream_tile_name,
+)
 
 SILENT = {
     "steps_queued",
@@ -51,9 +58,14 @@ def _engineers(e: Event) -> str:
     return f"Put {_plural(e['engineers'], 'Engineer')} on the action space {space}."
 
 
-def _pieces(what: dict[str, Any]) -> str:
+def pieces_text(what: dict[str, Any]) -> str:
     """Tiles and Machineries as the table reads them: "the Base tile and 2 Excavators"."""
-    parts = [f"the {t.replace('_', ' ').title()} tile" for t in what.get("tiles", [])]
+    parts = [
+        advanced_tile_name(t)
+        if t in catalog.ADVANCED_TILES
+        else f"the {t.replace('_', ' ').title()} tile"
+        for t in what.get("tiles", [])
+    ]
     if what.get("excavators"):
         parts.append(_plural(what["excavators"], "Excavator"))
     if what.get("mixers"):
@@ -62,11 +74,11 @@ def _pieces(what: dict[str, Any]) -> str:
 
 
 def _wheel_loaded(e: Event) -> str:
-    return f"Put {_pieces(e) or 'nothing'} in the wheel's open segment."
+    return f"Put {pieces_text(e) or 'nothing'} in the wheel's open segment."
 
 
 def _wheel_rotated(e: Event) -> str:
-    back = _pieces(e.get("returned") or {})
+    back = pieces_text(e.get("returned") or {})
     text = "Turn the Construction Wheel one segment."
     return f"{text} Take back {back}." if back else text
 
@@ -75,7 +87,7 @@ def _drop(e: Event) -> str:
     start = f"headstream {e['headstream']}" if e.get("headstream") else None
     start = start or (f"basin {e['from_basin']}" if e.get("from_basin") else "")
     if e.get("stopped_at"):
-        return f"Move a drop from {start} to the dam on {e['stopped_at']}."
+        return f"Move a drop from {start} to {space_name(e['stopped_at'])}."
     if e.get("left_map"):
         return f"Move a drop from {start} off the map (it leaves the river)."
     return f"Move a drop from {start}."
@@ -88,7 +100,7 @@ TEXT: dict[str, Callable[[Event], str]] = {
     "drop_flowed": _drop,
     "credits_paid": lambda e: f"Pay {_plural(e['credits'], 'Credit')}.",
     "credits_gained": lambda e: f"Take {_plural(e['credits'], 'Credit')}.",
-    "machineries_gained": lambda e: f"Take {_pieces(e)}.",
+    "machineries_gained": lambda e: f"Take {pieces_text(e)}.",
     "vp_scored": lambda e: (
         f"{'Score' if e['vp'] > 0 else 'Lose'} {abs(e['vp'])} VP ({e['reason']})."
     ),
@@ -113,7 +125,7 @@ TEXT: dict[str, Callable[[Event], str]] = {
     # issue 3: the Level I Base / Level II Elevation tiles, Mahiri Sekibo (Appendices 3-4)
     "tile_drops_added": lambda e: (
         "Put "
-        + ", ".join(f"{_plural(n, 'drop')} in the dam on {s}" for s, n in e["drops"].items())
+        + ", ".join(f"{_plural(n, 'drop')} in {space_name(s)}" for s, n in e["drops"].items())
         + " from the general supply."
     ),
     "mahiri_activated": lambda e: (
@@ -121,7 +133,7 @@ TEXT: dict[str, Callable[[Event], str]] = {
         f"{catalog.OFFICERS[e['officer']].name}'s ability for this turn."
     ),
     "structure_built": lambda e: (
-        f"Place a {STRUCTURE[e['structure']]} on {e['space']}"
+        f"Place a {STRUCTURE[e['structure']]} on {space_name(e['space'])}"
         + (" (free)." if e.get("free") else ".")
     ),
     "income_revealed": lambda e: (
@@ -135,8 +147,8 @@ TEXT: dict[str, Callable[[Event], str]] = {
     ),
     "drops_placed": lambda e: f"Put {_plural(e['drops'], 'drop')} on headstream {e['headstream']}.",
     "production_made": lambda e: (
-        f"Take {_plural(e['drops'], 'drop')} from the dam on {e['dam']}: "
-        f"they run through {e['conduit']} to the powerhouse on {e['powerhouse']} "
+        f"Take {_plural(e['drops'], 'drop')} from {space_name(e['dam'])}: "
+        f"they run through {space_name(e['conduit'])} to {space_name(e['powerhouse'])} "
         f"({e['energy']} Energy)."
     ),
     "contract_fulfilled": lambda e: f"Turn contract {e['contract']} face down (fulfilled).",
@@ -178,31 +190,40 @@ def _text(e: Event) -> str:
 
 
 def setup_lines(e: Event) -> list[str]:
-    """The General Setup (pp. 6-7) as the app dealt it, one table step per line."""
+    """The General Setup (pp. 6-7) as the app dealt it, one table step per line, in the
+    components' words (the printed tiles carry no ids)."""
     board = e["board"]
     lines = [
         "Headstream tiles: "
         + ", ".join(
-            f"{tile} on {letter}" for letter, tile in sorted(board["headstream_tiles"].items())
+            f"{headstream_tile_name(tile)} on {letter}"
+            for letter, tile in sorted(board["headstream_tiles"].items())
         )
-        + ".",
+        + " (drops in rounds 1-4).",
         "Bonus tiles on the Energy Track, rounds 1-5: " + ", ".join(board["bonus_tiles"]) + ".",
         f"Objective tile: {board['objective']}.",
-        "National contracts face up: " + ", ".join(board["national_contracts"]) + ".",
+        "National contracts face up: " + contracts_names(board["national_contracts"]) + ".",
     ]
     for tile_id in board["neutral_dam_tiles"]:
         tile = catalog.NEUTRAL_DAM_TILES[tile_id]
         lines.append(
-            f"Neutral dam ({tile_id}): a level-{tile.level} dam on {tile.dam_space} "
+            f"Neutral dam: a level-{tile.level} dam on {space_name(tile.dam_space)} "
             f"with {_plural(tile.initial_drops, 'drop')}."
         )
     for pile, slots in board["contract_offer"].items():
-        lines.append(f"Private contracts face up ({pile}): {', '.join(c for c in slots if c)}.")
+        lines.append(
+            f"Private contracts face up ({pile}): {contracts_names([c for c in slots if c])}."
+        )
     if board.get("patent_offer"):
-        lines.append("Patent Office: " + ", ".join(t for t in board["patent_offer"] if t) + ".")
+        lines.append(
+            "Patent Office: "
+            + ", ".join(advanced_tile_name(t) for t in board["patent_offer"] if t)
+            + "."
+        )
     blocked = sorted(s for s, who in board["occupied"].items() if who == "blocked")
     if blocked:
-        lines.append("Put unused Engineers on the spaces not used: " + ", ".join(blocked) + ".")
+        names = [management_space_name(catalog.MANAGEMENT_SPACES[s]) for s in blocked]
+        lines.append("Put unused Engineers on the spaces not used: " + ", ".join(names) + ".")
     return lines
 
 

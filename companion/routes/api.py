@@ -11,6 +11,7 @@ import segno
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from companion import schemas
+from companion.engine.reverse import reverse_instructions
 from companion.routes import (
     broadcast,
     claim_seat,
@@ -133,7 +134,13 @@ def undo_preview(game_id: str) -> Response:
     """What an undo would take back now (to confirm before undoing)."""
     require_joined(game_id)
     record = store().undo_preview(game_id)
-    return jsonify({"version": store().game(game_id)["version"], "would_revert": log_entry(record)})
+    return jsonify(
+        {
+            "version": store().game(game_id)["version"],
+            "would_revert": log_entry(record),
+            "reverse": reverse_instructions(record["events"]),
+        }
+    )
 
 
 @bp.post("/games/<game_id>/undo")
@@ -142,7 +149,8 @@ def undo(game_id: str) -> Response:
     require_joined(game_id)
     body = schemas.load(schemas.UndoSchema, request.get_json(silent=True))
     committed = store().undo(game_id, body["version"])
-    payload = broadcast(committed)
+    payload = dict(broadcast(committed))
+    payload["reverse"] = reverse_instructions(committed.record["undone_record"]["events"])
     return jsonify(payload)
 
 
@@ -201,7 +209,7 @@ def board() -> Response:
 @cache
 def board_geometry() -> dict[str, Any]:
     """Spaces, basins, headstreams, exits, rivers, conduits and area bands with coordinates."""
-    from companion.engine import board
+    from companion.engine import board, places
     from companion.engine.data import map_tables as t
 
     raw = {row["id"]: row for row in t.SPACES}
@@ -217,6 +225,7 @@ def board_geometry() -> dict[str, Any]:
             "destination": s.destination_basin or None,
             "held_drops_xy": list(s.held_drops_xy) if s.held_drops_xy else None,
             "position": raw[s.id].get("position") or raw[s.id].get("side"),
+            "name": places.short_space_name(s.id),
             "path": raw[s.id].get("path"),
         }
         for s in board.SPACES.values()
@@ -230,6 +239,7 @@ def board_geometry() -> dict[str, Any]:
             "conduit_spaces": list(b.conduit_spaces),
             "powerhouse_spaces": list(b.powerhouse_spaces),
             "river_to": b.river_to,
+            "name": places.basin_name(b.id).removeprefix("the "),
         }
         for b in board.BASINS.values()
     ]

@@ -26,7 +26,7 @@ def test_vp_correction_goes_through_the_ledger() -> None:
     italy = state.players["italy"]
     assert italy.vp == 17
     assert italy.ledger[-1].category == "correction" and italy.ledger[-1].vp == 7
-    assert italy.ledger[-1].reason == "the table says so"
+    assert italy.ledger[-1].reason == "Italy VP 10 → 17 — the table says so"
 
 
 def test_drops_structures_contracts_and_wheel() -> None:

@@ -6,6 +6,7 @@ from helpers import make_state
 
 from companion.engine import execute, legal_options
 from companion.engine.instructions import derive, sheets
+from companion.engine.places import space_name
 from companion.engine.state import GameState
 
 
@@ -37,7 +38,7 @@ def test_a_construction_reads_like_the_ux_example() -> None:
     assert texts[0] == "Put 1 Engineer on your first construction space."
     assert texts[1].startswith("Put the Base tile and 3 Excavators in the wheel's open segment")
     assert "Turn the Construction Wheel one segment." in texts
-    assert f"Place a Base on {command['space']}." in texts
+    assert f"Place a Base on {space_name(command['space'])}." in texts
 
 
 def test_steps_are_numbered_from_one() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
@@ -76,3 +77,14 @@ def test_the_engine_never_calls_the_global_random_or_the_clock() -> None:
                         f"{path.relative_to(ENGINE)}:{node.lineno} calls "
                         f"{owner.id}.{node.func.attr}"
                     )
+
+
+def test_every_engine_module_has_its_layer() -> None:
+    """A new module must take its place in the layers (pyproject.toml), or nothing checks it."""
+    config = tomllib.loads((ENGINE.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = config["tool"]["importlinter"]["contracts"][0]
+    names = (n for layer in contract["layers"] for n in layer.replace("|", ":").split(":"))
+    listed = {name.strip() for name in names}
+    modules = {p.stem for p in ENGINE.glob("*.py") if p.stem != "__init__"}
+    modules |= {p.name for p in ENGINE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert modules <= listed, sorted(modules - listed)

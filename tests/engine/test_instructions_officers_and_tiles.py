@@ -10,6 +10,7 @@ from __future__ import annotations
 from helpers import make_state, place_conduit, place_dam, place_powerhouse, set_active
 
 from companion.engine import execute
+from companion.engine.places import space_name
 from companion.engine.state import GameState
 
 
@@ -52,7 +53,9 @@ def test_level_i_base_tile_drops_are_put_from_the_general_supply() -> None:
     assert state.pending[-1].kind == "tile_effect"
     outcome = execute(state, {"type": "decide", "player": "usa", "answer": {"accept": True}})
     assert says(
-        outcome, "Put 1 drop in the dam on 1U, 1 drop in the dam on 9L from the general supply."
+        outcome,
+        "Put 1 drop in the upper dam of the 1st Mountains basin, 1 drop in the lower dam of"
+        " the 2nd Plains basin from the general supply.",
     )
     assert (outcome.state.dams["1U"].drops, outcome.state.dams["9L"].drops) == (1, 1)
 
@@ -82,5 +85,6 @@ def test_germanys_second_production_moves_the_marker_again() -> None:
     ).state  # fmt: skip
     answer = {"dam": "7U", "conduit": "C7L", "powerhouse": "P10-3", "drops": 3}
     outcome = execute(state, {"type": "decide", "player": "germany", "answer": answer})
-    assert any("7U" in t and "P10-3" in t and "6 Energy" in t for t in texts(outcome))
+    want = (space_name("7U"), space_name("P10-3"), "6 Energy")
+    assert any(all(w in t for w in want) for t in texts(outcome))
     assert outcome.state.players["germany"].energy == 7 + 6

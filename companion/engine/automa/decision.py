@@ -23,6 +23,7 @@ from companion.engine.automa.feasibility import (  # noqa: F401  (section_spaces
     first_empty_space,
     section_spaces,
 )
+from companion.engine.automa.plain import plain_line
 from companion.engine.automa.rewards import answer_pending, claim_contract
 from companion.engine.automa.tiles import AutomaTile, Criteria, TileAction
 from companion.engine.board import HEADSTREAM_LETTERS
@@ -355,7 +356,8 @@ def play_turn(
         engineers = perform(rec, company, plan)
         lines.append(f"{plan.summary}; Engineers: {engineers}.")
         steps.append({"index": index, "action": action.label(), "done": True,
-                      "reason": plan.summary, "engineers": engineers})  # fmt: skip
+                      "reason": plan.summary, "plain": plain_line(plan),
+                      "engineers": engineers})  # fmt: skip
         if action.is_dashed and state.players[company].engineers > 0:
             continue
         break

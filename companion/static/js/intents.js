@@ -87,6 +87,16 @@ function onSpace(spaceId) {
   }
 }
 
+/** A tap on a crowded basin of the whole map opens it enlarged; elsewhere it picks the space. */
+function onSpaceTap(target) {
+  if (target.dataset.crowded && !target.closest('.basin-zoom')) {
+    hooks.open('basin', target);
+    return;
+  }
+  onSpace(target.dataset.space);
+  if (target.closest('.basin-zoom')) hooks.open('close');
+}
+
 async function onConfirm(button) {
   const choices = currentChoices(store.options, store.ui);
   const choice = choices[store.ui.choice];
@@ -113,7 +123,7 @@ function onStep(delta) {
 const HANDLERS = [
   ['[data-action]', (b) => onAction(b)],
   ['[data-choice]', (b) => onChoice(Number(b.dataset.choice))],
-  ['[data-space]', (b) => onSpace(b.dataset.space)],
+  ['[data-space]', (b) => onSpaceTap(b)],
   ['[data-confirm]', (b) => onConfirm(b)],
   ['[data-cancel]', () => { clearSelection(); notify(); }],
   ['[data-clear-space]', () => select({ space: null, choice: null })],
@@ -122,10 +132,11 @@ const HANDLERS = [
   ['[data-open]', (b) => hooks.open(b.dataset.open, b)],
   ['[data-automa-apply]', (b) => hooks.open('automa-apply', b)],
   ['[data-automa-other]', (b) => hooks.open('automa-other', b)],
-  ['[data-automa-override]', (b) => hooks.open('automa-override', b)],
   ['[data-open-board]', (b) => hooks.open('board', b)],
   ['[data-ledger]', (b) => hooks.open('ledger', b)],
   ['[data-close-sheet]', () => hooks.open('close')],
+  ['[data-close-strip]', () => hooks.open('close-strip')],
+  ['[data-map-zoom]', (b) => hooks.open('map-zoom', b)],
   ['[data-step]', (b) => hooks.open('step', b)],
   ['[data-print]', () => window.print()],
 ];

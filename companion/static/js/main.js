@@ -3,7 +3,7 @@
 import { api, ApiError, loadQr } from './api.js';
 import { el, scriptReady } from './dom.js';
 import { listen, send, setHooks } from './intents.js';
-import { companyName, companyLetter, humanize, phaseName } from './names.js';
+import { companyName, companyLetter, humanize, phaseName, setPlaceNames } from './names.js';
 import { applyUpdate, clearSelection, notify, setConnected, store, subscribe } from './store.js';
 import { connectGame } from './socket.js';
 import { choiceLabel, currentChoices, mapChip, mapChipParts, renderActionBar } from './render/actions.js';
@@ -12,11 +12,13 @@ import { renderContracts } from './render/contracts.js';
 import { animateAll, renderInstructions } from './render/instructions.js';
 import { renderLog } from './render/log.js';
 import { createMap } from './render/map.js';
-import { closeSheet, correctionCommand, correctionForm, ledgerNodes, openSheet, renderScores, sheetKind, sourceLabel, undoPreviewNodes } from './render/sheets.js';
+import { correctionCommand, correctionForm } from './render/correction.js';
+import { positionCommand, positionForm } from './render/position.js';
+import { closeSheet, installDismiss, ledgerNodes, openSheet, renderScores, sheetKind, sourceLabel, undoPreviewNodes } from './render/sheets.js';
 import { renderTrack } from './render/track.js';
 
 const $ = (id) => document.getElementById(id);
-const phone = window.matchMedia('(max-width: 760px)');
+const phone = window.matchMedia('(max-width: 599px)');
 let map = null;
 let shownInstructionsVersion = -1;
 let lastInstructions = [];
@@ -152,6 +154,11 @@ function automaTile(preview) {
   return tile;
 }
 
+/** Every other move the Automa could legally make now, in a person's option form (issue 10). */
+function overrideActions() {
+  return (store.options?.actions || []).filter((a) => a.type !== 'automa_turn' && a.enabled !== false && a.choices?.length);
+}
+
 function renderAutoma(state) {
   const panel = $('automa');
   const action = automaAction();
@@ -164,24 +171,30 @@ function renderAutoma(state) {
   const p = state.players[company];
   const preview = choice.preview || {};
   const steps = preview.steps || [];
-  // with the tile drawn, the trace only needs the line that says what is done (and where)
-  const lines = (preview.lines || []).map(humanize).filter((line) => !steps.length || !(/^Tile \d+/.test(line) || /skipped/.test(line)));
+  // what it does, in one plain line per action done; the criteria trace one tap away
+  const done = steps.filter((step) => step.done);
+  const plain = done.length ? done.map((step) => humanize(step.plain || step.reason))
+    : (preview.lines || []).map(humanize).filter((line) => !/^Tile \d+/.test(line));
+  const trace = (preview.lines || []).map(humanize);
   // Mahiri Sekibo at a level-4 Automa: a person's opening of the round, played the Automa way
   const person = p && p.kind !== 'automa';
   const mover = person ? companyName(company) : 'the Automa';
-  const others = store.ui.automaOverride
-    ? el('div', { class: 'row', role: 'group', 'aria-label': `Another legal move for ${mover}` },
-      ...steps.filter((step) => !step.done).map((step) => el('button', { type: 'button', 'data-automa-override': step.index, text: `Do “${step.action}” instead` })))
-    : null;
+  const others = overrideActions();
   panel.replaceChildren(
     el('h2', {}, badge(company), ` ${companyName(company)}${person ? '' : ` · Automa level ${p?.automa_level ?? '?'}`} — ${choice.label}`),
     person ? el('p', { class: 'automa-why', text: 'Mahiri Sekibo is with a level-4 Automa: the opening action of each round is played the Automa way, from a drawn Automa tile, with your own Engineers and Credits.' }) : '',
-    steps.length ? automaTile(preview) : '',
-    lines.length ? el('ol', { class: 'automa-trace', 'aria-label': `What ${mover} does and why` }, ...lines.map((t) => el('li', { text: t }))) : '',
+    el('ul', { class: 'automa-plain', 'aria-label': `What ${mover} does` }, ...plain.map((t) => el('li', { text: t }))),
     el('div', { class: 'row' },
       el('button', { type: 'button', class: 'primary', 'data-automa-apply': '', text: 'Apply' }),
-      steps.some((step) => !step.done) ? el('button', { type: 'button', 'data-automa-other': '', 'aria-expanded': store.ui.automaOverride ? 'true' : 'false', text: 'Choose another legal move' }) : ''),
-    others || '',
+      el('button', {
+        type: 'button', 'data-automa-other': '', 'aria-expanded': store.ui.automaOverride ? 'true' : 'false',
+        text: 'Choose another legal move',
+      })),
+    store.ui.automaOverride && !others.length ? el('p', { class: 'why', text: `The engine lists no other legal move for ${mover} now.` }) : '',
+    (steps.length || trace.length) ? el('details', { class: 'automa-details' },
+      el('summary', { text: 'Why: the tile and its criteria' }),
+      steps.length ? automaTile(preview) : '',
+      el('ol', { class: 'automa-trace', 'aria-label': `What ${mover} does and why` }, ...trace.map((t) => el('li', { text: t })))) : '',
   );
   panel.hidden = false;
   return true;
@@ -198,31 +211,94 @@ function render() {
     $('action-bar').hidden = true;
   } else {
     $('scores').hidden = true;
-    $('action-bar').hidden = automaTurn;
-    renderActionBar({ title: $('turn-title'), actions: $('actions'), why: $('why'), choices: $('choices'), confirm: $('confirm') }, state, options, store.ui, { canAct: canAct() });
+    // overruling the Automa: its other legal moves in the action bar, as a person's are
+    const overruling = automaTurn && store.ui.automaOverride && overrideActions().length > 0;
+    $('action-bar').hidden = automaTurn && !overruling;
+    const shownOptions = automaTurn ? { ...options, actions: overrideActions() } : options;
+    renderActionBar({ title: $('turn-title'), actions: $('actions'), why: $('why'), choices: $('choices'), confirm: $('confirm') }, state, shownOptions, store.ui, { canAct: canAct() });
   }
   renderMyBoard(state);
   renderCompanies(state);
   renderTrack($('track'), state);
   renderContracts($('offer'), state);
-  map?.update(state, legalSpaces());
+  const legal = legalSpaces();
+  map?.update(state, legal);
+  if (map) renderMapText(map.describe(state));
+  if (sheetKind() === 'basin' && basinMap) basinMap.update(state, legal);
   if (sheetKind() === 'board') refreshBoardSheet();
+}
+
+/** The map's text alternative: each basin with its headstream, structures and drops. */
+function renderMapText(basins) {
+  $('map-text').replaceChildren(el('ul', {}, ...basins.filter((b) => b.lines.length)
+    .map((b) => el('li', {}, el('strong', { text: `${b.name[0].toUpperCase()}${b.name.slice(1)}: ` }), b.lines.join('; ')))),
+  basins.every((b) => !b.lines.length) ? el('p', { text: 'No structures and no drops on the map yet.' }) : '');
+}
+
+let basinMap = null;
+
+/** A crowded basin opens enlarged: its legal spaces big enough to tap, named in board words. */
+function openBasin(button) {
+  const basin = button.dataset.crowded;
+  const spaces = store.board.spaces.filter((s) => String(s.basin) === basin);
+  const xs = spaces.map((s) => s.xy[0]);
+  const ys = spaces.map((s) => s.xy[1]);
+  const pad = 40;
+  const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
+  const root = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  root.setAttribute('class', 'map');
+  root.setAttribute('role', 'group');
+  const name = store.board.basins.find((b) => String(b.id) === basin)?.name || `basin ${basin}`;
+  root.setAttribute('aria-label', `${name}, enlarged`);
+  const legal = legalSpaces();
+  const list = el('div', { class: 'choices', role: 'group', 'aria-label': `Spaces of ${name}` },
+    ...spaces.filter((s) => legal.has(s.id)).map((s) => el('button', { type: 'button', class: 'choice', 'data-space': s.id },
+      el('span', { class: 'label', text: s.name }), el('span', { class: 'chip', text: (legal.get(s.id).parts || []).map((p) => (p.icon ? `${p.n} ${p.icon}s` : p.text)).join(' ') }))));
+  openSheet('basin', `${name[0].toUpperCase()}${name.slice(1)}`, [el('div', { class: 'basin-zoom' }, root, list)]);
+  basinMap = createMap(root, store.board, { viewBox: box, zoomed: true });
+  basinMap.update(store.state, legal);
 }
 
 // ---- sheets ------------------------------------------------------------------------------
 
-function showInstructions(instructions, version) {
+/**
+ * The table instructions of the last move in the strip under the actions: they never cover
+ * the next move, and the next move replaces them (no "Done" tap). `title` names what they are
+ * for ("Put the board back" after an undo).
+ */
+function showInstructions(instructions, version, title = 'Do this at the table') {
   if (!instructions?.length || version <= shownInstructionsVersion) return;
   shownInstructionsVersion = version;
   lastInstructions = instructions;
-  const list = el('ol', { class: 'instructions', 'aria-label': 'Table instructions' });
-  renderInstructions(list, instructions);
+  renderInstructions($('strip-list'), instructions);
+  $('strip-title').textContent = title;
   const drops = instructions.some((step) => step.animate?.path?.length);
-  openSheet('instructions', 'Do this at the table', [list], [
-    drops ? el('button', { type: 'button', 'data-open': 'replay', text: 'Show drops again' }) : '',
-    el('button', { type: 'button', class: 'primary', 'data-close-sheet': '', text: 'Done' }),
-  ]);
-  if (map) animateAll(map, instructions);
+  $('strip-replay').hidden = !drops;
+  $('table-strip').hidden = false;
+  if (sheetKind() === 'instructions') closeSheet();
+  if (map && drops) animateAll(map, instructions);
+}
+
+const ZOOMS = [1, 1.5, 2, 3];
+let zoomLevel = 0;
+
+/** The zoom control: the map grows inside its scroll box, so taps still land true. */
+function zoomMap(delta) {
+  const box = $('map-scroll');
+  const before = ZOOMS[zoomLevel];
+  zoomLevel = delta === 0 ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, zoomLevel + delta));
+  const after = ZOOMS[zoomLevel];
+  // keep the middle of what is shown in the middle
+  const cx = (box.scrollLeft + box.clientWidth / 2) / before;
+  const cy = (box.scrollTop + box.clientHeight / 2) / before;
+  $('map').style.setProperty('--map-zoom', after);
+  box.scrollLeft = cx * after - box.clientWidth / 2;
+  box.scrollTop = cy * after - box.clientHeight / 2;
+  map?.refit();
+}
+
+function hideStrip() {
+  $('table-strip').hidden = true;
 }
 
 let boardCompany = null;
@@ -237,7 +313,10 @@ async function openUndo() {
   openSheet('undo', 'Undo the last action?', [el('p', { text: 'Loading what will be reverted…' })]);
   try {
     const preview = await api.undoPreview(store.gameId);
-    openSheet('undo', 'Undo the last action?', undoPreviewNodes(preview), [
+    const reverse = el('ol', { class: 'instructions', 'aria-label': 'To put the board back' });
+    renderInstructions(reverse, preview.reverse || []);
+    openSheet('undo', 'Undo the last action?', [...undoPreviewNodes(preview),
+      ...(preview.reverse?.length ? [el('h3', { text: 'Then put the board back:' }), reverse] : [])], [
       el('button', { type: 'button', 'data-close-sheet': '', text: 'Keep it' }),
       el('button', { type: 'button', class: 'danger primary', 'data-open': 'undo-confirm', text: 'Undo' }),
     ]);
@@ -250,9 +329,11 @@ async function confirmUndo(button) {
   button.disabled = true;
   try {
     const result = await api.undo(store.gameId, store.version);
-    shownInstructionsVersion = Math.max(shownInstructionsVersion, result.version);
     applyUpdate(result);
     closeSheet();
+    if (result.reverse?.length) showInstructions(result.reverse, result.version, 'Undone — put the board back');
+    else hideStrip();
+    shownInstructionsVersion = Math.max(shownInstructionsVersion, result.version);
     toast('Undone.');
   } catch (error) {
     if (error.status === 409) await reload();
@@ -279,6 +360,24 @@ function openCorrection() {
     el('button', { type: 'button', 'data-close-sheet': '', text: 'Cancel' }),
     el('button', { type: 'button', class: 'primary', 'data-open': 'correct-send', text: 'Apply correction' }),
   ]);
+}
+
+/** A game begun on paper: enter its position once, then the app tracks it. */
+function openPosition() {
+  openSheet('position', 'Where your game stands', [positionForm(store.state, store.board)], [
+    el('button', { type: 'button', 'data-close-sheet': '', text: 'Later' }),
+    el('button', { type: 'button', class: 'primary', 'data-open': 'position-send', text: 'Start tracking from here' }),
+  ]);
+}
+
+async function sendPosition() {
+  const form = document.getElementById('position-form');
+  const result = await send(positionCommand(form, store.state));
+  if (result) {
+    closeSheet();
+    history.replaceState(null, '', location.pathname);
+    toast('Position entered: the app tracks the game from here.');
+  }
 }
 
 async function sendCorrection() {
@@ -326,26 +425,27 @@ async function claimSeat(button) {
   notify();
 }
 
-async function automaMove(override) {
+async function automaMove() {
   const choice = automaAction()?.choices[0];
-  if (!choice) return;
-  const command = override === undefined ? choice.command : { ...choice.command, override: { action: override } };
-  await send(command);
+  if (choice) await send(choice.command);
 }
 
 function open(kind, button) {
   if (kind === 'close') return closeSheet();
+  if (kind === 'close-strip') return hideStrip();
+  if (kind === 'map-zoom') return zoomMap(Number(button.dataset.mapZoom));
+  if (kind === 'basin') return openBasin(button);
   if (kind === 'automa-apply') return automaMove();
   if (kind === 'automa-other') {
     store.ui.automaOverride = !store.ui.automaOverride;
     return notify();
   }
-  if (kind === 'automa-override') return automaMove(Number(button.dataset.automaOverride));
   if (kind === 'undo') return openUndo();
   if (kind === 'undo-confirm') return confirmUndo(button);
   if (kind === 'log') return openLog();
   if (kind === 'correct') return openCorrection();
   if (kind === 'correct-send') return sendCorrection();
+  if (kind === 'position-send') return sendPosition();
   if (kind === 'menu') return openMenu();
   if (kind === 'claim') return claimSeat(button);
   if (kind === 'replay') return map && animateAll(map, lastInstructions);
@@ -384,6 +484,7 @@ function notJoined(error) {
 
 async function start() {
   listen();
+  installDismiss();
   setHooks({ toast, instructions: showInstructions, open, reload });
   scriptReady();
   subscribe(render);
@@ -398,12 +499,21 @@ async function start() {
     throw error;
   }
   store.board = board;
+  setPlaceNames(board);
   map = createMap($('map'), board);
+  // a list item that names a space shows it on the map while it is focused or pointed at
+  for (const type of ['focusin', 'pointerover']) {
+    document.addEventListener(type, (event) => {
+      const ref = event.target.closest?.('[data-space-ref]');
+      map.highlight(ref?.dataset.spaceRef ?? null);
+    });
+  }
   shownInstructionsVersion = game.version;
   applyUpdate(game);
   // a game that has just been set up opens with the setup's table instructions
   const first = game.instructions ?? (game.version === 0 ? game.setup_outcome?.instructions : null);
-  if (first?.length) showInstructions(first, game.version + 0.5);
+  if (first?.length && location.hash !== '#position') showInstructions(first, game.version + 0.5);
+  if (location.hash === '#position') openPosition();
   await connectGame(store.gameId, {
     onUpdate: (payload) => {
       if (applyUpdate(payload)) showInstructions(payload.instructions ?? payload.record?.instructions, payload.version);

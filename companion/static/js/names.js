@@ -153,8 +153,42 @@ function gainWords(inner) {
 
 const ORDINAL = ['', '1st', '2nd', '3rd', '4th', '5th'];
 
+const placeNames = new Map();
+const SPACE_REF = /\b(?:C\d{1,2}[LR]|P\d{1,2}-\d|\d{1,2}[UL])\b/g;
+
+/** Learn the board's building spaces in board words (from /api/board: `name`). */
+export function setPlaceNames(board) {
+  for (const s of board?.spaces || []) if (s.name) placeNames.set(s.id, `the ${s.name.charAt(0).toLowerCase()}${s.name.slice(1)}`);
+}
+
+/** A building space in board words ("the upper dam of the 1st Mountains basin"). */
+export function placeName(id) {
+  return placeNames.get(id) ?? String(id ?? '');
+}
+
+const CONTRACT_REF = /(?<!rulings? )\b(?:[GYR]\d{2}|[NS]\d)\b/g;
+const COLOUR_WORD = { starting: 'Starting', national: 'national' };
+
+/** A contract as its printed tile reads: "green ⚡3: 1₵ · turn wheel 2" (no id). */
+export function contractWords(id) {
+  const c = contract(id);
+  if (!c) return String(id ?? '');
+  const colour = c.kind === 'private' ? c.pile : COLOUR_WORD[c.kind] ?? c.kind;
+  return `${colour} ⚡${c.energy_required}: ${rewardText(c.reward)}`;
+}
+
+/** A headstream tile as printed: its drops in rounds 1-4 ("0·2·2·0"). */
+export function headstreamWords(id) {
+  const drops = headstreamTile(id)?.drops_by_round;
+  return drops ? drops.join('·') : String(id ?? '');
+}
+
 export function humanize(text) {
   return String(text ?? '')
+    .replace(SPACE_REF, (id) => placeNames.get(id) ?? id)
+    .replace(CONTRACT_REF, (id) => (contract(id) ? `“${contractWords(id)}”` : id))
+    .replace(/\bon the (upper|lower) dam on the\b/g, 'on the $1 dam of the')
+    .replace(/\bthe the\b/g, 'the')
     .replace(PY_DICT, (_, inner) => gainWords(inner))
     // an income slot named by its key ("income:conduit:2")
     .replace(/\bincome:(base|elevation|conduit|powerhouse):(\d)\b/g, (_, kind, n) => `the income of the ${ORDINAL[Number(n)] ?? n} ${kind.charAt(0).toUpperCase()}${kind.slice(1)}`)

@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { el, fromTemplate, scriptReady } from './dom.js';
 import { CATALOG } from './catalog.js';
-import { BASE_COMPANIES, OFFICERS, advancedText, bonusText, companyName, objectiveLabel, contract, officer, rewardText } from './names.js';
+import { BASE_COMPANIES, OFFICERS, advancedText, bonusText, companyName, contractWords, headstreamWords, objectiveLabel, officer, placeName, setPlaceNames } from './names.js';
 import { drawGroups, drawsPayload, renderDraws } from './setup_draws.js';
 
 const form = document.getElementById('setup-form');
@@ -104,6 +104,13 @@ function problem() {
   return null;
 }
 
+// "Start from a game in progress" (home page): the same wizard, then the position
+const IN_PROGRESS = new URLSearchParams(window.location.search).has('in-progress');
+if (IN_PROGRESS) {
+  document.getElementById('step1-title').textContent = 'Which game is on the table?';
+  buttons.create.textContent = 'Create and enter the position';
+}
+
 function show(n) {
   step = n;
   form.querySelectorAll('section[data-step]').forEach((s) => { s.hidden = Number(s.dataset.step) !== n; });
@@ -131,20 +138,20 @@ function checklist(state, created) {
   for (const p of players) {
     const off = officer(p.officer);
     add(`${companyName(p.company)}${p.name ? ` (${p.name})` : ''}: company board, ${p.engineers} Engineers, ${p.credits} Credits, ${p.excavators} Excavators, ${p.mixers} Concrete Mixers, ${p.vp} VP${off ? `, officer ${off.name}` : ''}; Technology tiles: ${(p.tiles || []).map((t) => t.charAt(0).toUpperCase() + t.slice(1)).join(', ') || '—'}.`);
-    for (const id of p.contracts || []) add(`${companyName(p.company)}: starting contract ${id} (${rewardText(contract(id)?.reward)}).`);
+    for (const id of p.contracts || []) add(`${companyName(p.company)}: the Starting contract ${contractWords(id).replace(/^Starting /, '')}.`);
   }
   if (state.turn_order?.length) add(`Turn order: ${state.turn_order.map(companyName).join(' › ')}.`);
-  for (const [letter, tile] of Object.entries(state.headstream_tiles || {})) add(`Headstream ${letter}: tile ${tile}.`);
+  for (const [letter, tile] of Object.entries(state.headstream_tiles || {})) add(`Headstream ${letter}: the tile with ${headstreamWords(tile)} drops in rounds 1–4.`);
   for (const [space, dam] of Object.entries(state.dams || {})) {
-    if (dam.owner === 'neutral') add(`Neutral dam on ${space}${dam.drops ? ` holding ${dam.drops} drop${dam.drops > 1 ? 's' : ''}` : ''}.`);
+    if (dam.owner === 'neutral') add(`Neutral dam on ${placeName(space)}${dam.drops ? ` holding ${dam.drops} drop${dam.drops > 1 ? 's' : ''}` : ''}.`);
   }
   (state.bonus_tiles || []).forEach((id, i) => add(`Energy track, round ${i + 1}: the bonus tile “${bonusText(id)}”.`));
   if (state.objective) add(`Objective tile: ${objectiveLabel(state.objective)}.`);
   for (const color of ['green', 'yellow', 'red']) {
     const offer = (state.contract_offer?.[color] || []).filter(Boolean);
-    if (offer.length) add(`Contract Office, ${color}: ${offer.join(', ')}.`);
+    if (offer.length) add(`Contract Office, ${color}: ${offer.map((id) => contractWords(id).replace(/^\w+ /, '')).join('; ')}.`);
   }
-  if (state.national_contracts?.length) add(`National contracts: ${state.national_contracts.join(', ')}.`);
+  if (state.national_contracts?.length) add(`National contracts: ${state.national_contracts.map((id) => contractWords(id).replace(/^\w+ /, '')).join('; ')}.`);
   if ((state.patent_offer || []).some(Boolean)) add(`Patent Office: ${state.patent_offer.filter(Boolean).map(advancedText).join('; ')}.`);
   if (state.pending?.length) add('The table still has draws to enter: the game view asks for each one and offers only what can still be drawn.');
   document.getElementById('checklist').replaceChildren(...items);
@@ -159,7 +166,13 @@ async function create() {
   if (payload.deals === 'table') payload.draws = drawsPayload(document.getElementById('draws')).draws;
   buttons.create.disabled = true;
   try {
-    const created = await api.createGame(payload);
+    const [created, board] = await Promise.all([api.createGame(payload), api.board()]);
+    if (IN_PROGRESS) {
+      // a game begun on paper: its pieces are on the table already; enter where it stands
+      window.location.assign(`${api.gamePage(created.game.id)}#position`);
+      return;
+    }
+    setPlaceNames(board);
     checklist(created.state || {}, created);
     show(4);
   } catch (error) {

@@ -3,14 +3,13 @@
 // The engine checks the draws again (setup.py, `table_draw` and `draft` refusals).
 import { el } from './dom.js';
 import { CATALOG } from './catalog.js';
-import { BASE_COMPANIES, OFFICERS, advancedText, companyName, officer, rewardText } from './names.js';
+import { BASE_COMPANIES, OFFICERS, advancedText, companyName, contractWords, headstreamWords, officer } from './names.js';
 
 const ids = (list) => list.map((x) => x.id);
 const numbered = (n, label) => Array.from({ length: n }, (_, i) => ({ id: i, label: label(i + 1) }));
-const contractText = (id) => {
-  const c = CATALOG.contracts.find((x) => x.id === id);
-  return `${c.id} · ${c.energy_required} energy · ${rewardText(c.reward)}`;
-};
+// a tile as printed (it carries no id): energy needed and reward
+const contractText = (id) => contractWords(id);
+const headstreamText = (id) => `${headstreamWords(id)} drops in rounds 1–4`;
 // the name is printed on the tile: enough to find it in the list, and short enough for a phone
 const officerText = (id) => officer(id)?.name ?? id;
 const seatLabel = (seat) => `Seat ${seat.index + 1} (${seat.name})`;
@@ -28,7 +27,7 @@ function boardSections(mode, players) {
   const bonus = CATALOG.bonus_tiles.filter((b) => mode === 'full' || b.id !== CATALOG.intro_removed_bonus);
   const bonusText = (id) => `${id} · ${CATALOG.bonus_tiles.find((b) => b.id === id)?.vp_each} VP per ${CATALOG.bonus_tiles.find((b) => b.id === id)?.counts}`;
   const groups = [
-    { key: 'headstreams', title: 'Headstream tiles', slots: ['A', 'B', 'C', 'D'].map((x) => ({ id: x, label: `Headstream ${x}` })), pool: ids(CATALOG.headstream_tiles), shape: 'map' },
+    { key: 'headstreams', title: 'Headstream tiles', slots: ['A', 'B', 'C', 'D'].map((x) => ({ id: x, label: `Headstream ${x}` })), pool: ids(CATALOG.headstream_tiles), shape: 'map', text: headstreamText },
     { key: 'bonus_tiles', title: 'Bonus tiles on the energy track', slots: [1, 2, 3, 4, 5].map((r) => ({ id: r, label: `Round ${r} bonus tile` })), pool: ids(bonus), text: bonusText },
     { key: 'objective', title: 'Objective tile', slots: [{ id: 0, label: 'Objective tile' }], pool: ids(CATALOG.objective_tiles), shape: 'single' },
     { key: 'national_contracts', title: 'National contracts', slots: numbered(players - 1, (i) => `National contract ${i}`), pool: ids(CATALOG.contracts.filter((c) => c.kind === 'national')), text: contractText },

@@ -1,7 +1,7 @@
 // The action bar: the active player's actions, the legal choices of the selected one with their
 // previews, the confirm bar; plus pending decisions. Everything comes from the server's options.
 import { el, fill } from '../dom.js';
-import { actionLabel, advancedText, companyName, contract, humanize, officer, rewardText } from '../names.js';
+import { actionLabel, advancedText, companyName, contract, humanize, officer, placeName, rewardText } from '../names.js';
 import { badge } from './company.js';
 
 const CHIP_WORDS = {
@@ -117,9 +117,9 @@ function choiceButton(choice, index, selected, dataName, pending = null) {
   const button = el('button', {
     type: 'button', class: 'choice',
     'aria-pressed': selected ? 'true' : 'false',
-    'aria-label': [label, ...chips.map((c) => c.text)].join(', '),
   });
   button.dataset[dataName] = String(index);
+  if (choice.space) button.dataset.spaceRef = choice.space;
   button.append(el('span', { class: 'label', text: label }), ...chips.map((c) => el('span', { class: `chip ${c.kind || ''}`, text: c.text })));
   const sentence = previewText(choice);
   if (sentence) button.append(el('span', { class: 'sentence', text: sentence }));
@@ -228,7 +228,7 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
   const groups = !ui.space && !options?.pending ? spaceGroups(choices) : null;
   if (groups) fill(dom.choices, ...groups.map(groupButton));
   else fill(dom.choices, ...choices.map((c, i) => choiceButton(c, i, ui.choice === i, 'choice', options?.pending)));
-  if (ui.space) dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← All choices (showing ${humanize(ui.space)} only)` }));
+  if (ui.space) dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← All choices (showing ${placeName(ui.space)} only)` }));
   const chosen = ui.choice !== null && ui.choice !== undefined ? choices[ui.choice] : null;
   if (chosen) confirmBar(dom.confirm, chosen, ui.amount);
   else {
@@ -263,8 +263,7 @@ function groupButton({ space, list }) {
   // one space, several ways: only what they all cost (the first way's gain would mislead)
   const chips = previewChips(list[0]).filter((c) => list.length === 1 || c.kind === 'cost');
   const button = el('button', {
-    type: 'button', class: 'choice', 'data-group-space': space,
-    'aria-label': `${label}${list.length > 1 ? `, ${list.length} ways` : ''}, ${chips.map((c) => c.text).join(', ')}`,
+    type: 'button', class: 'choice', 'data-group-space': space, 'data-space-ref': space,
   });
   button.append(el('span', { class: 'label', text: label }), ...chips.map((c) => el('span', { class: `chip ${c.kind || ''}`, text: c.text })));
   if (list.length > 1) button.append(el('span', { class: 'chip', text: `${list.length} ways` }));

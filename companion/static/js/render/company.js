@@ -60,7 +60,6 @@ export function companyCard(p, { active = false, mine = false } = {}) {
     class: `company-card co-${p.company}${active ? ' active' : ''}${p.passed ? ' passed' : ''}${mine ? ' mine' : ''}`,
     type: 'button',
     'data-open-board': p.company,
-    'aria-label': `${companyName(p.company)}: ${p.vp} VP, ${p.energy} energy, ${p.credits} Credits${active ? ', active player' : ''}${p.passed ? ', passed' : ''}.${powersLabel(p)} Open the company board`,
   });
   card.append(el('span', { class: 'title' }, badge(p.company), el('span', { text: companyName(p.company) }), el('span', { class: 'who', text: seatLabel(p) + (p.passed ? ' · passed' : '') })));
   card.append(el('span', { class: 'top-row' }, el('span', { class: 'big-numbers' },
@@ -75,6 +74,8 @@ export function companyCard(p, { active = false, mine = false } = {}) {
   for (const kind of Object.keys(PIECES)) pieces.append(el('span', {}, `${PIECE_LETTER[kind]} `, pips(kind, p.built?.[kind] ?? 0)));
   card.append(pieces);
   card.append(powerLines(p));
+  // the accessible name is the card's own text, then what a tap does
+  card.append(el('span', { class: 'visually-hidden', text: `${active ? ' Active player.' : ''} Open the company board` }));
   return card;
 }
 
@@ -93,12 +94,29 @@ function incomeChips(companyId, kind, built) {
   return box;
 }
 
+const REWARD_ICONS = { credits: 'credits', vp: 'vp', excavators: 'excavator', mixers: 'mixer', energy_steps: 'energy' };
+
+/** One reward of a tile: its icon and number where the piece has one, words otherwise. */
+function rewardPart(key, value) {
+  const name = REWARD_ICONS[key];
+  const words = rewardText({ [key]: value });
+  if (!name) return el('span', { class: 'reward', text: words });
+  return el('span', { class: 'reward' }, el('span', { class: 'visually-hidden', text: words }),
+    icon(name), el('span', { 'aria-hidden': 'true', text: `${key === 'energy_steps' ? '+' : ''}${value}` }));
+}
+
+/**
+ * A contract drawn as its tile: the colour band (with its word: colour is never the only cue),
+ * the energy it needs, the reward's icons. The printed tile carries no id, so neither does this.
+ */
 export function contractChip(id, extra = '') {
   const c = contract(id);
   const group = contractGroup(id);
+  const colour = { green: 'green', yellow: 'yellow', red: 'red', national: 'national', starting: 'Starting' }[group] ?? group;
   return el('span', { class: `contract ${group}`, 'data-contract': id },
-    el('strong', { text: `${id}${c ? ` · ⚡${c.energy_required}` : ''}` }),
-    el('span', { text: c ? rewardText(c.reward) : '' }),
+    el('span', { class: 'band', text: colour }),
+    el('strong', { class: 'need' }, icon('energy'), el('span', { text: c ? String(c.energy_required) : '?' })),
+    el('span', { class: 'rewards' }, ...Object.entries(c?.reward || {}).map(([k, v]) => rewardPart(k, v))),
     extra ? el('span', { text: extra }) : null);
 }
 
@@ -145,5 +163,6 @@ export function renderBoard(body, p) {
     el('ul', {}, ...(p.wheel || []).map((seg, i) => el('li', { text: describeSegment(seg, i) }))),
     el('p', {}, el('strong', { text: 'Technology tiles in supply: ' }), (p.tiles || []).join(', ') || '—'),
     el('h3', { text: 'Contracts in hand' }), hand,
-    el('p', {}, el('strong', { text: 'Fulfilled: ' }), (p.fulfilled || []).join(', ') || '—'));
+    el('h3', { text: 'Fulfilled (face down)' }),
+    p.fulfilled?.length ? el('div', { class: 'contracts' }, ...p.fulfilled.map((id) => contractChip(id))) : el('p', { text: '—' }));
 }

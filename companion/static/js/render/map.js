@@ -1,7 +1,7 @@
 // The schematic SVG map (683×1000): area bands, basins, rivers, conduits, dams, powerhouses,
 // headstreams and drops, drawn from /api/board geometry and the game state.
 import { svg } from '../dom.js';
-import { companyLetter, companyName } from '../names.js';
+import { companyLetter, companyName, headstreamTile } from '../names.js';
 
 const DAM_W = 62;
 const DAM_H = 28;
@@ -73,9 +73,7 @@ function conduitPath(space) {
 function drawStatic(layers, board, at) {
   drawBands(layers.bands, board);
   drawRivers(layers.rivers, board, at);
-  for (const b of board.basins) {
-    layers.labels.append(svg('text', { class: 'basin-label', x: b.label_xy[0], y: b.label_xy[1], 'text-anchor': 'middle', 'dominant-baseline': 'central', text: b.id }));
-  }
+  // basins carry no number on the printed board: they are named by area ("the 2nd Hills basin")
   for (const s of board.spaces) {
     if (s.kind === 'conduit') {
       layers.conduits.append(svg('polyline', { class: 'conduit-line', points: points(conduitPath(s)), 'data-conduit': s.id }));
@@ -102,15 +100,29 @@ function structureAt(state, s) {
 
 function spaceLabel(s, built, legal) {
   const parts = [];
-  if (s.kind === 'dam') parts.push(`Dam space ${s.id}${s.red_bordered ? ', red-bordered' : ''}`);
-  else if (s.kind === 'conduit') parts.push(`Conduit ${s.id}, value ${s.value}, to basin ${s.destination_basin}`);
-  else parts.push(`Powerhouse space ${s.id}${s.red_bordered ? ', red-bordered' : ''}`);
+  const name = s.name || s.id;
+  if (s.kind === 'dam') parts.push(`${name}${s.red_bordered ? ', red-bordered' : ''}`);
+  else if (s.kind === 'conduit') parts.push(name.replace(/\(value (\d+)\)/, 'value $1,')); // the drawn number stays a word of the name
+  else parts.push(`${name}${s.red_bordered ? ', red-bordered' : ''}`);
   if (built) {
     parts.push(`${companyName(built.owner)}${built.level ? ` dam level ${built.level}` : ''}`);
     if (s.kind === 'dam') parts.push(`${built.drops} of ${built.capacity} drops`);
   }
   if (legal) parts.push(legal.text);
   return parts.join('; ');
+}
+
+function drawnSize(s) {
+  if (s.kind === 'dam') return [DAM_W, DAM_H];
+  if (s.kind === 'powerhouse') return [PH, PH];
+  return [28, 28];
+}
+
+// a finger needs 44 CSS px; the hit area is a little more, so it holds at any scale drawn
+const FINGER = 46;
+
+function overlaps(a, b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
 function drawSpace(s, built, legal) {
@@ -120,27 +132,26 @@ function drawSpace(s, built, legal) {
   const [x, y] = s.xy;
   if (s.kind === 'conduit') {
     const text = built ? `${companyLetter(built.owner)}${s.value}` : String(s.value);
-    g.append(svg('text', { class: built ? 'space-text' : 'value-text', x, y, text }));
+    g.append(svg('text', { class: built ? 'space-text' : 'value-text', x, y, text, 'aria-hidden': 'true' }));
   } else if (built) {
     const letter = companyLetter(built.owner);
-    g.append(svg('text', { class: 'space-text', x: s.kind === 'dam' ? x - 12 : x, y, text: letter }));
+    g.append(svg('text', { class: 'space-text', x: s.kind === 'dam' ? x - 12 : x, y, text: letter, 'aria-hidden': 'true' }));
     if (s.kind === 'dam') {
       // one pip per level (Base + Elevations) so the level reads without colour
       for (let i = 0; i < built.level; i += 1) {
         g.append(svg('rect', { class: 'level-pip', x: x + 2 + i * 8, y: y - 8, width: 5, height: 16, rx: 1 }));
       }
     }
-  } else if (s.kind === 'dam') {
-    g.append(svg('text', { class: 'space-text', x, y, text: s.id }));
   }
   if (legal) {
     g.classList.add('legal');
     if (legal.selected) g.classList.add('selected');
     g.setAttribute('role', 'button');
     g.setAttribute('tabindex', '0');
-    g.append(svg('rect', { class: 'hit', x: x - DAM_W / 2 - 4, y: y - DAM_H / 2 - 4, width: DAM_W + 8, height: DAM_H + 8 }));
+    g.setAttribute('aria-label', spaceLabel(s, built, legal));
+    const [w, h] = drawnSize(s);
+    g.prepend(svg('rect', { class: 'hit', x: x - w / 2, y: y - h / 2, width: w, height: h }));
   }
-  g.setAttribute('aria-label', spaceLabel(s, built, legal));
   return g;
 }
 
@@ -152,7 +163,7 @@ function drawDrops(layer, [x, y], drops, capacity, label) {
   }
   const text = capacity === undefined ? `${drops}` : `${drops}/${capacity}`;
   if (drops > 0 || capacity !== undefined) {
-    layer.append(svg('text', { class: 'drop-count', x, y: y + (shown ? 20 : 5), text, 'aria-label': label }));
+    layer.append(svg('text', { class: 'drop-count', x, y: y + (shown ? 20 : 5), text }));
   }
 }
 
@@ -161,9 +172,12 @@ function drawHeadstreams(layer, board, state) {
     const [x, y] = h.xy;
     const tile = state?.headstream_tiles?.[h.id];
     const drops = state?.headstreams?.[h.id] ?? 0;
-    const g = svg('g', { class: 'headstream', 'data-headstream': h.id, role: 'img', 'aria-label': `Headstream ${h.id}${tile ? ` (tile ${tile})` : ''}: ${drops} drops waiting` });
+    // the printed tile shows its drops for rounds 1-4, not an id
+    const perRound = headstreamTile(tile)?.drops_by_round;
+    const g = svg('g', { class: 'headstream', 'data-headstream': h.id });
+    g.append(svg('title', { text: `Headstream ${h.id}${perRound ? `, tile with ${perRound.join(', ')} drops in rounds 1 to 4` : ''}: ${drops} drops waiting` }));
     g.append(svg('rect', { class: 'headstream-shape', x: x - HS_W / 2, y: y - HS_H / 2, width: HS_W, height: HS_H, rx: 10 }));
-    g.append(svg('text', { class: 'headstream-text', x, y: y - 8, text: tile ? `${h.id} · ${tile}` : h.id }));
+    g.append(svg('text', { class: 'headstream-text', x, y: y - 8, text: perRound ? `${h.id} · ${perRound.join('·')}` : h.id }));
     layer.append(g);
     const dots = svg('g', {});
     drawDrops(dots, [x, y + 10], drops, undefined, `${drops} drops`);
@@ -212,9 +226,10 @@ function drawCostChip(layer, s, legal) {
  *   update(state, legal)  legal: Map(spaceId -> {text, chip, selected})
  *   animate(path, drops)  move blue drops along a list of ids (flow paths)
  */
-export function createMap(root, rawBoard) {
+export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {}) {
   const board = normalize(rawBoard);
-  root.setAttribute('viewBox', `0 0 ${board.width} ${board.height}`);
+  const box = viewBox || [0, 0, board.width, board.height];
+  root.setAttribute('viewBox', box.join(' '));
   root.replaceChildren();
   const at = locator(board);
   const names = ['bands', 'rivers', 'conduits', 'built', 'labels', 'headstreams', 'spaces', 'drops', 'chips', 'flying'];
@@ -237,6 +252,81 @@ export function createMap(root, rawBoard) {
       if (legal.has(s.id)) drawCostChip(layers.chips, s, legal.get(s.id));
     }
     drawHeadstreams(layers.headstreams, board, state);
+    refit();
+  }
+
+  /**
+   * Size every legal space's hit area to a fingertip at the scale the map is drawn now; where
+   * two of them would overlap, mark them crowded (a tap there opens the basin enlarged).
+   */
+  let hits = [];
+  function refit() {
+    const width = root.getBoundingClientRect().width;
+    if (!width) return;
+    const unit = box[2] / width; // map units per CSS px
+    const spaces = [...layers.spaces.querySelectorAll('.space.legal')];
+    const rects = spaces.map((g) => {
+      const s = board.spaces.find((x) => x.id === g.dataset.space);
+      const [dw, dh] = drawnSize(s);
+      const w = Math.max(dw, FINGER * unit);
+      const h = Math.max(dh, FINGER * unit);
+      const r = { g, s, x: s.xy[0] - w / 2, y: s.xy[1] - h / 2, w, h };
+      const hit = g.querySelector('.hit');
+      for (const [k, v] of Object.entries({ x: r.x, y: r.y, width: w, height: h })) hit.setAttribute(k, v);
+      return r;
+    });
+    hits = rects;
+  }
+
+  /**
+   * Which legal space a tap at (clientX, clientY) means: the nearest whose hit area holds the
+   * point. It is ambiguous when another hit area holds it too, the point is outside the
+   * nearest's drawing, and the two centres are about as far: then the basin opens enlarged.
+   */
+  function pick(clientX, clientY) {
+    const ctm = root.getScreenCTM();
+    if (!ctm || !hits.length) return null;
+    const pt = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    const inside = hits.filter((r) => pt.x >= r.x && pt.x <= r.x + r.w && pt.y >= r.y && pt.y <= r.y + r.h)
+      .map((r) => ({ r, d: Math.hypot(pt.x - r.s.xy[0], pt.y - r.s.xy[1]) }))
+      .sort((a, b) => a.d - b.d);
+    if (!inside.length) return null;
+    const [first, second] = inside;
+    const [dw, dh] = drawnSize(first.r.s);
+    const onDrawing = Math.abs(pt.x - first.r.s.xy[0]) <= dw / 2 && Math.abs(pt.y - first.r.s.xy[1]) <= dh / 2;
+    const ambiguous = !zoomed && Boolean(second) && !onDrawing && second.d < first.d * 1.5;
+    return { g: first.r.g, ambiguous };
+  }
+
+  root.addEventListener('click', (event) => {
+    if (event.detail === 0 || event.__picked) return; // keyboard activation: the focused space
+    const picked = pick(event.clientX, event.clientY);
+    if (!picked) return;
+    const current = event.target.closest?.('[data-space]');
+    if (picked.g === current && !picked.ambiguous) return;
+    event.stopPropagation();
+    if (picked.ambiguous) picked.g.dataset.crowded = String(board.spaces.find((x) => x.id === picked.g.dataset.space).basin);
+    const again = new MouseEvent('click', { bubbles: true, clientX: event.clientX, clientY: event.clientY, detail: 1 });
+    again.__picked = true;
+    picked.g.dispatchEvent(again);
+    delete picked.g.dataset.crowded;
+  }, true);
+
+  /** The map in words (its text alternative): basins with their structures and drops. */
+  function describe(state) {
+    return board.basins.map((b) => {
+      const bits = [];
+      for (const s of board.spaces.filter((x) => String(x.basin) === String(b.id))) {
+        const built = structureAt(state, s);
+        if (!built) continue;
+        const who = companyName(built.owner);
+        if (s.kind === 'dam') bits.push(`${s.name}: ${who} dam, level ${built.level}, ${built.drops} of ${built.capacity} drops`);
+        else bits.push(`${s.name}: ${who} ${s.kind}`);
+      }
+      const head = board.headstreams.filter((h) => String(h.basin) === String(b.id))
+        .map((h) => `headstream ${h.id}: ${state?.headstreams?.[h.id] ?? 0} drops waiting`);
+      return { name: b.name || `basin ${b.id}`, lines: [...head, ...bits] };
+    });
   }
 
   function animate(path, drops = 1) {
@@ -255,5 +345,12 @@ export function createMap(root, rawBoard) {
   }
 
   update(null);
-  return { update, animate, locate: at };
+  if (typeof ResizeObserver === 'function') new ResizeObserver(() => refit()).observe(root);
+  /** Mark one space (the list item focused names it), or none. */
+  function highlight(id) {
+    for (const g of layers.spaces.querySelectorAll('.space.focused')) g.classList.remove('focused');
+    if (id) layers.spaces.querySelector(`[data-space="${CSS.escape(id)}"]`)?.classList.add('focused');
+  }
+
+  return { update, animate, refit, describe, highlight, locate: at, board };
 }

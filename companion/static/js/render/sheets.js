@@ -1,6 +1,6 @@
 // The slide-in sheet (one at a time): table instructions, undo preview, log, correction,
 // company board, ledger lines, menu. Non-modal: nothing blocks the next move.
-import { el, fill, fromTemplate, icon } from '../dom.js';
+import { el, fill, icon } from '../dom.js';
 import { api } from '../api.js';
 import { companyName, humanize, objectiveLabel } from '../names.js';
 import { badge } from './company.js';
@@ -25,16 +25,42 @@ export function openSheet(kind, title, body = [], footer = []) {
   d.footer.hidden = !footer.length;
   d.sheet.hidden = false;
   d.sheet.setAttribute('aria-label', title);
-  // on the tablet the sheet slides in under the header, so Undo / Log / Correct stay one tap away
+  // side by side (landscape tablet) the sheet slides in under the header, so Undo / Log /
+  // Correct stay one tap away
   const header = document.querySelector('.game-header');
-  d.sheet.style.top = header && window.innerWidth > 760 ? `${Math.round(header.getBoundingClientRect().bottom)}px` : '';
+  d.sheet.style.top = header && SIDE_BY_SIDE.matches ? `${Math.round(header.getBoundingClientRect().bottom)}px` : '';
   return d.body;
 }
 
+const SIDE_BY_SIDE = window.matchMedia('(orientation: landscape) and (min-width: 900px)');
+
 export function closeSheet() {
   const d = dom();
+  if (!d.sheet || d.sheet.hidden) return;
   d.sheet.hidden = true;
   openKind = null;
+}
+
+/**
+ * Every panel closes with Escape and with a tap outside it (a tap on what opens a panel opens
+ * that one instead). `extra` closes other panels the page has (the instruction strip stays:
+ * it covers nothing).
+ */
+export function installDismiss() {
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    const sheet = document.getElementById('sheet');
+    if (sheet && !sheet.hidden) {
+      event.preventDefault();
+      closeSheet();
+    }
+  });
+  document.addEventListener('pointerdown', (event) => {
+    const sheet = document.getElementById('sheet');
+    if (!sheet || sheet.hidden || sheet.contains(event.target)) return;
+    if (event.target.closest?.('[data-open], [data-open-board], [data-ledger], #toast')) return;
+    closeSheet();
+  });
 }
 
 export function sheetKind() {
@@ -55,7 +81,7 @@ export function undoPreviewNodes(preview) {
     const raw = entry.lines?.length ? entry.lines : [String(entry.command?.type || entry.kind || 'the last action').replaceAll('_', ' ')];
     const lines = [...new Set(raw.map(humanize))]; // the events of a move often repeat a sentence
     const who = entry.command?.player ? `${companyName(entry.command.player)}’s move` : 'The last record';
-    return [el('p', {}, el('strong', { text: `${who} (#${entry.seq}) goes back:` })), el('ul', {}, ...lines.map((t) => el('li', { text: t })))];
+    return [el('p', {}, el('strong', { text: `${who} (#${entry.seq}) goes back:` })), el('ul', { class: 'undo-lines' }, ...lines.map((t) => el('li', { text: t })))];
   }
   const summary = preview.summary || preview.text || preview.message;
   if (summary) nodes.push(el('p', { class: 'big-summary' }, el('strong', { text: summary })));
@@ -63,61 +89,6 @@ export function undoPreviewNodes(preview) {
   if (items.length) nodes.push(el('ul', {}, ...items.map((x) => el('li', { text: describe(x) })).filter((li) => li.textContent)));
   if (!nodes.length) nodes.push(el('p', { text: 'The last action will be reverted.' }));
   return nodes;
-}
-
-/** The correction form (from <template id="tpl-correction">) filled with the game's ids. */
-export function correctionForm(state, board) {
-  const form = fromTemplate('tpl-correction');
-  const companies = Object.keys(state.players || {});
-  const options = (select, values) => select.replaceChildren(...values.map(([value, text]) => el('option', { value, text })));
-  options(form.querySelector('[data-field="company"]'), companies.map((c) => [c, companyName(c)]));
-  options(form.querySelector('[data-field="owner"]'), [...companies.map((c) => [c, companyName(c)]), ['', 'Neutral']]);
-  options(form.querySelector('[data-field="space"]'), (board?.spaces || []).map((s) => [s.id, `${s.id} (${s.kind})`]));
-  const target = form.querySelector('[data-field="target"]');
-  const sync = () => {
-    for (const node of form.querySelectorAll('[data-target]')) {
-      node.hidden = !node.dataset.target.split(' ').includes(target.value);
-    }
-  };
-  target.addEventListener('change', sync);
-  sync();
-  return form;
-}
-
-const num = (v) => (v === '' || v === null || v === undefined ? undefined : Number(v));
-
-/** The `correct` command the form describes (engine/corrections.py validates it). */
-export function correctionCommand(form) {
-  const f = new FormData(form);
-  const target = f.get('target');
-  const command = { type: 'correct', reason: String(f.get('reason') || '').trim() };
-  if (target === 'player') Object.assign(command, { what: f.get('field'), company: f.get('company'), value: num(f.get('value')) });
-  if (target === 'dam') Object.assign(command, { what: 'dam_drops', space: f.get('space'), value: num(f.get('drops')) });
-  if (target === 'headstream') Object.assign(command, { what: 'headstream_drops', space: f.get('headstream'), value: num(f.get('drops')) });
-  if (target === 'structure') {
-    Object.assign(command, {
-      what: 'structure', space: f.get('space'), company: f.get('owner') || null,
-      value: { structure: f.get('structure'), present: f.get('present') !== 'remove' },
-    });
-  }
-  if (target === 'contract') {
-    const change = f.get('change');
-    Object.assign(command, {
-      what: 'contract', company: f.get('company'),
-      value: { contract: String(f.get('contract') || '').trim().toUpperCase(), present: change !== 'remove', fulfilled: change === 'fulfil' },
-    });
-  }
-  if (target === 'wheel') {
-    Object.assign(command, {
-      what: 'wheel_segment', company: f.get('company'), space: num(f.get('segment')),
-      value: {
-        excavators: num(f.get('excavators')) ?? 0,
-        mixers: num(f.get('mixers')) ?? 0,
-        tiles: String(f.get('tiles') || '').split(',').map((t) => t.trim()).filter(Boolean),
-      },
-    });
-  }
-  return command;
 }
 
 /** The ledger lines of one company (optionally one category) as a list. */
@@ -187,7 +158,7 @@ export function renderScores(root, state, gameId) {
   }
   const objectiveBox = el('section', { class: 'objective-ranking', 'aria-labelledby': 'objective-title' },
     el('h3', { id: 'objective-title', text: `Objective tile: ${objectiveLabel(state.objective)}` }));
-  nodes.push(table, objectiveBox, el('div', { class: 'row' },
+  nodes.push(el('div', { class: 'table-scroll', tabindex: '0', role: 'group', 'aria-label': 'Scores by source (scrolls sideways)' }, table), objectiveBox, el('div', { class: 'row' },
     el('button', { type: 'button', 'data-print': '', text: 'Print' }),
     gameId ? el('a', { class: 'button primary', href: `/audit/games/${encodeURIComponent(gameId)}`, text: 'Full score audit' }) : '',
     gameId ? el('a', { class: 'button', href: `/api/games/${encodeURIComponent(gameId)}/log`, download: `barrage-${gameId}-log.json`, text: 'Export the log' }) : '',

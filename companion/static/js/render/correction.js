@@ -1,0 +1,186 @@
+// The correction sheet: set anything the table can see, opening with what the app has now, in
+// board words. Each kind of line builds one `correct` command (engine/corrections.py and
+// engine/table_corrections.py check it and log "USA Credits 7 → 8 — reason").
+import { el } from '../dom.js';
+import { CATALOG } from '../catalog.js';
+import { advancedName, bonusShort, companyName, contractWords, headstreamWords, objectiveLabel, placeName, spaceName } from '../names.js';
+
+const TARGETS = [
+  ['player', 'A company: VP, Credits, Machineries, Engineers, energy'],
+  ['structure', 'A structure on the map'],
+  ['dam', 'Drops in a dam'],
+  ['headstream', 'Drops on a headstream'],
+  ['contract', 'A contract in a company’s hand'],
+  ['wheel', 'A segment of a Construction Wheel'],
+  ['turn', 'Round, whose turn, turn order, who passed'],
+  ['offers', 'Contract Office and Patent Office offers'],
+  ['tiles', 'Bonus, objective and headstream tiles'],
+  ['occupied', 'Management spaces taken'],
+];
+const FIELDS = [['vp', 'VP'], ['credits', 'Credits'], ['excavators', 'Excavators'], ['mixers', 'Concrete Mixers'], ['engineers', 'Engineers in supply'], ['energy', 'Energy']];
+const STRUCTURES = [['base', 'Base'], ['elevation', 'Elevation'], ['conduit', 'Conduit'], ['powerhouse', 'Powerhouse']];
+const COLOURS = ['green', 'yellow', 'red'];
+
+function select(name, label, options, value) {
+  const node = el('select', { name, 'aria-label': label }, ...options.map(([v, t]) => el('option', { value: v, text: t })));
+  if (value !== undefined && value !== null) node.value = String(value);
+  return el('label', {}, label, node);
+}
+
+function number(name, label, value) {
+  return el('label', {}, label, el('input', { type: 'number', name, 'aria-label': label, min: 0, step: 1, inputmode: 'numeric', value: value ?? 0 }));
+}
+
+const companyOptions = (state) => Object.keys(state.players).map((c) => [c, companyName(c)]);
+const contractOptions = (filter) => CATALOG.contracts.filter(filter).map((c) => [c.id, contractWords(c.id)]);
+const SEGMENT_NAMES = ['the open segment', '1 turn from the opening', '2 turns away', '3 turns away', '4 turns away', '5 turns away (next to open)'];
+
+/** The fieldset of one kind of line, pre-filled from the state. */
+export function correctionPart(target, state, board) {
+  const companies = companyOptions(state);
+  const first = companies[0][0];
+  const p = state.players[first];
+  if (target === 'player') {
+    const box = el('div', { class: 'row' }, select('company', 'Company', companies, first), select('field', 'What', FIELDS, 'credits'), number('value', 'Now', p.credits));
+    const refill = () => {
+      const c = box.querySelector('[name=company]').value;
+      const f = box.querySelector('[name=field]').value;
+      box.querySelector('[name=value]').value = state.players[c][f];
+    };
+    box.addEventListener('change', (event) => { if (event.target.name !== 'value') refill(); });
+    return box;
+  }
+  if (target === 'structure') {
+    const spaces = (board?.spaces || []).map((s) => [s.id, s.name || s.id]);
+    return el('div', { class: 'row' }, select('space', 'Where', spaces), select('structure', 'Piece', STRUCTURES),
+      select('owner', 'Whose', [...companies, ['', 'Neutral']]), select('present', 'Change', [['add', 'add it'], ['remove', 'remove it']]));
+  }
+  if (target === 'dam') {
+    const dams = Object.keys(state.dams || {}).map((id) => [id, `${placeName(id)} (${companyName(state.dams[id].owner)})`]);
+    if (!dams.length) return el('p', { text: 'No dam stands on the map yet: add a Base first.' });
+    const box = el('div', { class: 'row' }, select('space', 'Dam', dams), number('drops', 'Drops held', state.dams[dams[0][0]].drops));
+    box.addEventListener('change', (event) => {
+      if (event.target.name === 'space') box.querySelector('[name=drops]').value = state.dams[event.target.value].drops;
+    });
+    return box;
+  }
+  if (target === 'headstream') {
+    const box = el('div', { class: 'row' }, select('headstream', 'Headstream', ['A', 'B', 'C', 'D'].map((x) => [x, x])), number('drops', 'Drops waiting', state.headstreams?.A ?? 0));
+    box.addEventListener('change', (event) => {
+      if (event.target.name === 'headstream') box.querySelector('[name=drops]').value = state.headstreams?.[event.target.value] ?? 0;
+    });
+    return box;
+  }
+  if (target === 'contract') {
+    return el('div', { class: 'row' }, select('company', 'Company', companies, first), select('contract', 'Contract tile', contractOptions(() => true)),
+      select('change', 'Change', [['add', 'add to hand'], ['remove', 'remove from hand'], ['fulfil', 'mark fulfilled']]));
+  }
+  if (target === 'wheel') {
+    const box = el('div', { class: 'row' }, select('company', 'Company', companies, first), select('segment', 'Segment', SEGMENT_NAMES.map((t, i) => [i, t]), 0),
+      number('excavators', 'Excavators', 0), number('mixers', 'Concrete Mixers', 0),
+      el('label', {}, 'Technology tiles (Base, Elevation, …)', el('input', { name: 'tiles', 'aria-label': 'Technology tiles', autocomplete: 'off' })));
+    const refill = () => {
+      const c = box.querySelector('[name=company]').value;
+      const seg = state.players[c].wheel?.[Number(box.querySelector('[name=segment]').value)] || {};
+      box.querySelector('[name=excavators]').value = seg.excavators ?? 0;
+      box.querySelector('[name=mixers]').value = seg.mixers ?? 0;
+      box.querySelector('[name=tiles]').value = (seg.tiles || []).join(', ');
+    };
+    box.addEventListener('change', (event) => { if (['company', 'segment'].includes(event.target.name)) refill(); });
+    refill();
+    return box;
+  }
+  if (target === 'turn') {
+    const n = companies.length;
+    return el('div', {},
+      el('div', { class: 'row' }, select('round', 'Round', [1, 2, 3, 4, 5].map((r) => [r, String(r)]), state.round),
+        select('active', 'Whose turn', companies, state.active ?? first)),
+      el('fieldset', {}, el('legend', { text: 'Turn order' }), el('div', { class: 'row' },
+        ...Array.from({ length: n }, (_, i) => select(`order${i}`, `${i + 1}.`, companies, state.turn_order?.[i])))),
+      el('fieldset', {}, el('legend', { text: 'Passed' }), el('div', { class: 'row' },
+        ...companies.map(([c, name]) => el('label', {}, el('input', { type: 'checkbox', name: 'passed', value: c, checked: state.players[c].passed }), name)))));
+  }
+  if (target === 'offers') {
+    const offer = state.contract_offer || {};
+    const none = [['', 'empty']];
+    return el('div', {},
+      ...COLOURS.map((colour) => el('div', { class: 'row' }, ...[0, 1].map((i) => select(`offer-${colour}-${i}`, `Contract Office, ${colour} ${i + 1}`,
+        [...none, ...contractOptions((c) => c.pile === colour).map(([id, t]) => [id, t.replace(/^\w+ /, '')])], offer[colour]?.[i] ?? '')))),
+      (state.patent_offer || []).length ? el('div', { class: 'row' }, ...[0, 1, 2].map((i) => select(`patent-${i}`, `Patent Office ${i + 1}`,
+        [...none, ...CATALOG.advanced_tiles.map((t) => [t.id, advancedName(t.id)])], state.patent_offer[i] ?? ''))) : '');
+  }
+  if (target === 'tiles') {
+    const bonus = CATALOG.bonus_tiles.map((t) => [t.id, bonusShort(t.id)]);
+    const heads = CATALOG.headstream_tiles.map((t) => [t.id, `${headstreamWords(t.id)} drops`]);
+    return el('div', {},
+      el('div', { class: 'row' }, ...[0, 1, 2, 3, 4].map((i) => select(`bonus${i}`, `Bonus tile, round ${i + 1}`, bonus, state.bonus_tiles?.[i]))),
+      el('div', { class: 'row' }, select('objective', 'Objective tile', CATALOG.objective_tiles.map((t) => [t.id, objectiveLabel(t.id)]), state.objective)),
+      el('div', { class: 'row' }, ...['A', 'B', 'C', 'D'].map((x) => select(`head${x}`, `Headstream ${x}`, heads, state.headstream_tiles?.[x]))));
+  }
+  // occupied: every Management space in play, with who stands on it
+  const rows = (CATALOG.management_spaces || []).filter((m) => state.occupied?.[m.id] !== 'blocked' && (m.section !== 'patent_office' || (state.patent_offer || []).length));
+  return el('div', { class: 'occupied-grid' }, ...rows.map((m) => select(`occ-${m.id}`, spaceName(m.id), [['', 'free'], ...companies], state.occupied?.[m.id] ?? '')));
+}
+
+/** The sheet's form: a choice of what to correct, its pre-filled line, the reason. */
+export function correctionForm(state, board) {
+  const form = el('form', { class: 'correction', id: 'correction-form' });
+  const slot = el('div', { class: 'correction-part' });
+  const target = select('target', 'What to correct', TARGETS, 'player');
+  const show = () => slot.replaceChildren(correctionPart(target.querySelector('select').value, state, board));
+  target.addEventListener('change', show);
+  form.append(el('p', { text: 'Set what the table shows. The correction is logged with the value before and after, and can be undone like any move.' }),
+    target, slot,
+    el('label', {}, 'Reason (required)', el('input', { name: 'reason', 'aria-label': 'Reason (required)', required: true, autocomplete: 'off', placeholder: 'The table built it last turn' })));
+  show();
+  return form;
+}
+
+const num = (v) => (v === '' || v === null || v === undefined ? undefined : Number(v));
+
+/** The `correct` command the form describes. */
+export function correctionCommand(form) {
+  const f = new FormData(form);
+  const g = (k) => f.get(k);
+  const reason = String(g('reason') || '').trim();
+  const command = { type: 'correct', reason };
+  const target = g('target');
+  if (target === 'player') return { ...command, what: g('field'), company: g('company'), value: num(g('value')) };
+  if (target === 'dam') return { ...command, what: 'dam_drops', space: g('space'), value: num(g('drops')) };
+  if (target === 'headstream') return { ...command, what: 'headstream_drops', space: g('headstream'), value: num(g('drops')) };
+  if (target === 'structure') {
+    return { ...command, what: 'structure', space: g('space'), company: g('owner') || null, value: { structure: g('structure'), present: g('present') !== 'remove' } };
+  }
+  if (target === 'contract') {
+    const change = g('change');
+    return { ...command, what: 'contract', company: g('company'), value: { contract: g('contract'), present: change !== 'remove', fulfilled: change === 'fulfil' } };
+  }
+  if (target === 'wheel') {
+    return {
+      ...command, what: 'wheel_segment', company: g('company'), space: num(g('segment')),
+      value: {
+        excavators: num(g('excavators')) ?? 0, mixers: num(g('mixers')) ?? 0,
+        tiles: String(g('tiles') || '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean),
+      },
+    };
+  }
+  const value = {};
+  if (target === 'turn') {
+    const order = [];
+    for (let i = 0; f.has(`order${i}`); i += 1) order.push(g(`order${i}`));
+    Object.assign(value, { round: num(g('round')), turn_order: order, active: g('active'), passed: f.getAll('passed') });
+  } else if (target === 'offers') {
+    value.contract_offer = Object.fromEntries(COLOURS.map((c) => [c, [0, 1].map((i) => g(`offer-${c}-${i}`) || null)]));
+    if (f.has('patent-0')) value.patent_offer = [0, 1, 2].map((i) => g(`patent-${i}`) || null);
+  } else if (target === 'tiles') {
+    Object.assign(value, {
+      bonus_tiles: [0, 1, 2, 3, 4].map((i) => g(`bonus${i}`)),
+      objective: g('objective'),
+      headstream_tiles: Object.fromEntries(['A', 'B', 'C', 'D'].map((x) => [x, g(`head${x}`)])),
+    });
+  } else if (target === 'occupied') {
+    value.occupied = Object.fromEntries([...f.keys()].filter((k) => k.startsWith('occ-') && g(k)).map((k) => [k.slice(4), g(k)]));
+  }
+  // several table-wide lines at once: one `position` command (one log record, one undo)
+  return { ...command, what: 'position', value };
+}
