@@ -24,9 +24,10 @@ LOGS = sorted((Path(__file__).parent / "legacy_logs").glob("*.json.gz"))
 # fields the engine records since these logs were written: a VP line's structured source
 # (issue 10) and a correction's value before (issue 9)
 ADDED = {"vp_scored": {"source"}, "value_corrected": {"before"}}
-# event sentences re-worded since ("USA Credits 7 → 8 — reason", issue 9): the sentence is
-# words for people, so it is compared without; every recorded value still is
-REWORDED = {"value_corrected"}
+# event sentences re-worded since ("USA Credits 7 → 8 — reason", issue 9; an Automa turn the
+# table overruled says so in the log, issue 9): the sentence is words for people, so it is
+# compared without; every recorded value (the trace included) still is
+REWORDED = {"value_corrected", "automa_turn_traced"}
 
 
 def as_written_then(event: dict[str, Any]) -> dict[str, Any]:

@@ -327,6 +327,7 @@ def play_turn(
     lines = [f"Tile {action_tile.id} (criteria of tile {criteria_tile.id})."]
     steps: list[dict[str, Any]] = []
     forced = _forced_action(action_tile, override)
+    overruled = ""  # the move the table chose instead of the Automa's, for the log
     if override is not None and override.move is not None:
         plans = overrides.override_plans(state, company, action_tile)
         chosen = overrides.find(plans, override.move)
@@ -337,6 +338,7 @@ def play_turn(
             )
         engineers = perform(rec, company, chosen)
         lines.append(f"Override by the table: {chosen.summary}; Engineers: {engineers}.")
+        overruled = chosen.summary.removesuffix(": chosen by the table")
         steps.append({"index": None, "action": chosen.action.label(), "done": True,
                       "reason": chosen.summary, "engineers": engineers})  # fmt: skip
     for index, action in enumerate(action_tile.actions):
@@ -348,6 +350,7 @@ def play_turn(
         if forced is not None and override is not None:
             plan = _apply_override(state, company, plan, override, criteria)
             lines.append(f"Override by the table: {action.label()}.")
+            overruled = action.label()
         if isinstance(plan, Skip):
             lines.append(f"{action.label()}: skipped — {plan.reason}.")
             steps.append({"index": index, "action": action.label(), "done": False,
@@ -375,11 +378,21 @@ def play_turn(
     }
     rec.emit(
         "automa_turn_traced",
-        f"The Automa's reasons for tile {action_tile.id} are in its trace.",
+        _traced_text(action_tile.id, overruled),
         company=company,
         trace=trace,
     )
     return trace
+
+
+def _traced_text(tile: int, overruled: str) -> str:
+    """The log's line for the turn: an override says so, with the move the table chose."""
+    if overruled:
+        return (
+            f"Overruled by the table: {overruled} instead of the Automa's decision; "
+            f"its tile {tile} is in the trace."
+        )
+    return f"The Automa's reasons for tile {tile} are in its trace."
 
 
 def preview_turn(

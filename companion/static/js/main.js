@@ -99,7 +99,9 @@ function automaTarget() {
 
 function legalSpaces() {
   const out = new Map();
-  const target = !store.state?.finished && automaTarget();
+  // overruling the Automa with an action chosen: the map shows that action's legal spaces
+  const overruling = store.ui.automaOverride && store.ui.action;
+  const target = !store.state?.finished && !overruling && automaTarget();
   if (target) {
     const company = automaAction()?.choices[0]?.command?.player;
     const who = store.state?.players?.[company]?.kind === 'automa' ? 'Automa' : companyName(company);

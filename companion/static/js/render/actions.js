@@ -255,6 +255,9 @@ export function spaceGroups(choices) {
 function commonPrefix(labels) {
   let prefix = labels[0] || '';
   for (const l of labels) while (!l.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  // never end inside a parenthesis the labels go on to close ("… basin (tile")
+  const open = prefix.lastIndexOf('(');
+  if (open > prefix.lastIndexOf(')')) prefix = prefix.slice(0, open);
   return prefix.replace(/[\s:(·,]+$/, '');
 }
 
