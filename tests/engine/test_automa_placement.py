@@ -99,6 +99,10 @@ def test_dam_most_powerful_conduit_equal_value_prefers_own_conduit():
     placed = choose(state, "base", 1)
     assert placed.space == "2L"
     assert "criterion 'most powerful conduit' → 2U, 2L" in placed.steps
+    # in structured form too (the plain line reads these): the criterion that narrowed, then
+    # what settled it between 2U and 2L
+    assert placed.criteria == ("most powerful conduit",)
+    assert placed.decided_by == "location 1 or higher"
 
 
 def test_dam_owned_powerhouse_linked_by_unbuilt_conduit():
@@ -181,6 +185,7 @@ def test_elevation_uses_dam_column_and_location():
     placed = choose(state, "elevation", 5)  # T05 → 6: scan 6, 7 → 7L (9L is at level 3)
     assert placed.space == "7L"
     assert "location 6 or higher → 7" in placed.steps
+    assert placed.decided_by == "location 6 or higher"
 
 
 def test_location_wraps_around():

@@ -396,6 +396,8 @@ def plan_construction(
             "waive_red_border": cost.credits_red_border == 0,
             "red_border_credits": cost.credits_red_border,
             "steps": list(placed.steps),
+            "criteria": list(placed.criteria),
+            "decided_by": placed.decided_by,
         },
     )
 

@@ -59,10 +59,13 @@ CRITERION_NAMES: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Placement:
-    """The chosen space and the readable steps that chose it."""
+    """The chosen space, the readable steps that chose it, and in structured form the criteria
+    that narrowed the candidates (their names, in order) and what settled it in the end."""
 
     space: str
     steps: tuple[str, ...]
+    criteria: tuple[str, ...] = ()
+    decided_by: str = ""
 
     @property
     def reason(self) -> str:
@@ -513,17 +516,21 @@ def choose_space(
         if note:
             steps.append(note)
     if len(left) == 1:
+        decided = steps[-1] if steps else "the only legal space"
         steps.append(f"only one space: {left[0]}")
-        return Placement(left[0], tuple(steps))
+        return Placement(left[0], tuple(steps), decided_by=decided)
     if structure != "elevation" and third_structure:
         completing = [c for c in left if completes_system(state, company, structure, c)]
         if len(completing) == 1:
             steps.append(f"completes a production system: {completing[0]}")
-            return Placement(completing[0], tuple(steps))
+            return Placement(
+                completing[0], tuple(steps), decided_by="completes a production system"
+            )
         if completing:
             steps.append(f"completes a production system: {', '.join(completing)}")
             left = completing
     column = column_key(structure)
+    used: list[str] = []  # the criteria that narrowed the candidates
     for name in criteria.column(structure):
         kept = CRITERIA[f"{column}:{name}"](state, company, left, criteria)
         label = CRITERION_NAMES.get(name, name)
@@ -532,29 +539,28 @@ def choose_space(
             continue
         if kept != left:
             steps.append(f"criterion '{label}' → {', '.join(kept)}")
+            used.append(label)
         else:
             steps.append(f"criterion '{label}': all tied")
         left = kept
         if len(left) == 1:
-            return Placement(left[0], tuple(steps))
+            return Placement(left[0], tuple(steps), tuple(used), f"criterion '{label}'")
     if tie_filter is not None:
         left, note = tie_filter(left)
         if note:
             steps.append(note)
         if len(left) == 1:
-            return Placement(left[0], tuple(steps))
+            return Placement(left[0], tuple(steps), tuple(used), note)
     for group in location_order(structure, criteria):
         here = [s for s in group if s in left]
         if not here:
             continue
-        steps.append(
-            f"location {_printed_location(structure, criteria)} or higher → "
-            f"{_location_label(structure, here[0])}"
-        )
+        location = f"location {_printed_location(structure, criteria)} or higher"
+        steps.append(f"{location} → {_location_label(structure, here[0])}")
         chosen, note = _inside_basin(here, prefer_red and structure == "base")
         if note:
             steps.append(note)
-        return Placement(chosen, tuple(steps))
+        return Placement(chosen, tuple(steps), tuple(used), location)
     raise AssertionError("every candidate lies in some location")  # pragma: no cover
 
 

@@ -1,27 +1,28 @@
 """The Automa's decision in one plain line for the table (issue 9 item 6): "Builds a Conduit
-on the right conduit (value 5) of the 4th Mountains basin — most powerful conduit". The full
-criteria trace stays in the step's `reason`, one tap away on the screen.
+on the right conduit (value 5) of the 4th Mountains basin — criterion: most powerful". It reads
+the placement's structured result (the criteria that narrowed the candidates, what settled
+it), not the trace's text. The full criteria trace stays in the step's `reason`, one tap away
+on the screen.
 """
 
 from __future__ import annotations
 
-import re
+from typing import Any
 
 from companion.engine.automa.feasibility import Plan
 from companion.engine.places import space_name
 from companion.engine.table_words import advanced_tile_name, contract_name
 
-# the criterion that chose: the last one that neither tied nor was skipped
-CRITERION = re.compile(r"criteri(?:on|a) '([^']+)': (?!all tied|nobody)[^;]*")
-LOCATION = re.compile(r"(location \d+ or higher)")
 
-
-def _why(summary: str) -> str:
-    found: list[str] = CRITERION.findall(summary)
-    if found:
-        return found[-1]
-    location = LOCATION.search(summary)
-    return location.group(1) if location else ""
+def _why(details: dict[str, Any]) -> str:
+    """The criteria that narrowed the choice, in order, then what settled it (the location
+    step, a tile's tie rule, the only space left) when no criterion did."""
+    criteria: list[str] = list(details.get("criteria") or [])
+    decided = str(details.get("decided_by") or "")
+    parts = [f"criterion: {', then '.join(criteria)}"] if criteria else []
+    if decided and not decided.startswith("criterion "):
+        parts.append(decided)
+    return "; then ".join(parts)
 
 
 def plain_line(plan: Plan) -> str:
@@ -29,7 +30,7 @@ def plain_line(plan: Plan) -> str:
     details = plan.details
     kind = plan.action.kind
     if kind == "construction" and details.get("space"):
-        why = _why(plan.summary)
+        why = _why(details)
         text = f"Builds a {str(details['structure']).title()} on {space_name(details['space'])}"
         return f"{text} — {why}" if why else text
     if kind == "production" and details.get("dam"):
