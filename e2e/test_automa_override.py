@@ -66,4 +66,19 @@ def test_automa_move_overruled_by_another_legal_move(page: Page, screens: Path) 
     expect(entry).to_contain_text("instead of the Automa's decision")
     expect(entry).to_contain_text("Build conduit on the")
     page.screenshot(path=str(screens / "tablet-automa-override-log.png"), animations="disabled")
+    page.keyboard.press("Escape")
+
+    # the override undone: the table is told to take the Conduit off, and the Automa's turn
+    # (with its own decision again) is back
+    page.get_by_role("button", name="Undo the last action").click()
+    undo = page.get_by_role("dialog", name="Undo the last action?")
+    expect(undo.get_by_role("list", name="To put the board back")).to_contain_text(
+        "Take the Conduit off the"
+    )
+    undo.get_by_role("button", name="Undo", exact=True).click()
+    flows.wait_version(page, game_id, after["version"] + 1)
+    again = flows.game(page, game_id)
+    assert conduit not in again["state"]["conduits"]
+    assert again["state"]["automa"] == before["state"]["automa"]
+    expect(panel).to_contain_text("Builds a Powerhouse on the bottom powerhouse space")
     assert not page.js_errors
