@@ -131,3 +131,49 @@ def test_the_instructions_strip_closes_from_the_keyboard(page: Page) -> None:
     _press_until(page, "Tab", lambda f: f["name"] == "Hide the table instructions")
     page.keyboard.press("Enter")
     expect(page.locator("#table-strip")).to_be_hidden()
+
+
+# the focus ring of the focused element and the colour behind it (the nearest opaque
+# background of its parent chain: the ring is drawn outside the control), with their contrast
+RING = """() => {
+  const n = document.activeElement;
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const space = n.closest('svg') && n.querySelector('.hit');
+  const style = getComputedStyle(space || n);
+  const colour = space ? style.stroke : style.outlineColor;
+  const width = parseFloat(space ? style.strokeWidth : style.outlineWidth) || 0;
+  const visible = space ? style.stroke !== 'none' : style.outlineStyle !== 'none';
+  let back = 'rgb(255, 255, 255)';
+  for (let a = space ? n.closest('svg').parentElement : n.parentElement; a; a = a.parentElement) {
+    const bg = getComputedStyle(a).backgroundColor;
+    const parts = rgb(bg);
+    if (parts.length === 3 || (parts.length === 4 && parts[3] > 0.9)) { back = bg; break; }
+  }
+  const [l1, l2] = [lum(rgb(colour)), lum(rgb(back))].sort((x, y) => y - x);
+  return {
+    name: (n.getAttribute('aria-label') || n.textContent || n.tagName).trim().slice(0, 40),
+    visible, width, colour, back, contrast: (l1 + 0.05) / (l2 + 0.05),
+  };
+}"""
+
+
+def test_the_focus_ring_is_visible_in_light_and_dark(page: Page) -> None:
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        _fresh_game(page)
+        # Build, so legal map spaces and choices are in the Tab order too
+        _press_until(page, "Tab", lambda f: f.get("action") == "build")
+        page.keyboard.press("Enter")
+        rings = []
+        # from Build back through the tools and the map's spaces, then on through the choices
+        for key in ["Shift+Tab"] * 45 + ["Tab"] * 90:
+            page.keyboard.press(key)
+            if page.evaluate("() => document.activeElement !== document.body"):
+                rings.append(page.evaluate(RING))
+        faint = [r for r in rings if not r["visible"] or r["width"] < 2 or r["contrast"] < 3]
+        assert len(rings) >= 100
+        assert not faint, f"{scheme}: focus rings too faint: {faint[:5]}"
