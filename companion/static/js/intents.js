@@ -107,7 +107,7 @@ async function onConfirm(button) {
     const heading = button.closest('.action-bar')?.querySelector('h2');
     if (heading) {
       heading.tabIndex = -1;
-      heading.focus();
+      heading.focus({ preventScroll: true });
     }
   }
   button.disabled = true;

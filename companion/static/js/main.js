@@ -214,10 +214,12 @@ function keepFocus(draw) {
   if (!active || active === document.body || active.isConnected) return;
   const twin = selector ? scope.querySelector(selector) : null;
   if (twin && refocus(twin)) return;
-  const heading = panel && !panel.hidden ? panel.querySelector('h2') : null;
+  // the panel's heading, or (the Automa's panel closed after Apply) the next turn's
+  const next = [panel, $('automa'), $('action-bar')].find((p) => p && !p.hidden);
+  const heading = panel ? next?.querySelector('h2') : null;
   if (heading) {
     heading.tabIndex = -1;
-    heading.focus();
+    heading.focus({ preventScroll: true });
   }
 }
 

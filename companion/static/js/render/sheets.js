@@ -34,10 +34,13 @@ export function twinSelector(node) {
   return keys.map((k) => `[${attr(k)}="${CSS.escape(node.dataset[k])}"]`).join('');
 }
 
-/** Put focus back on `node`, or on the control that replaced it. */
+/**
+ * Put focus back on `node`, or on the control that replaced it. It does not scroll: the
+ * control is where it was, and a person reading elsewhere must not be moved.
+ */
 export function refocus(node, selector = twinSelector(node)) {
   const target = node?.isConnected ? node : selector ? document.querySelector(selector) : null;
-  target?.focus?.({ preventScroll: false });
+  target?.focus?.({ preventScroll: true });
   return Boolean(target);
 }
 
