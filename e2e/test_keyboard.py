@@ -7,6 +7,7 @@ API (the wizard has its own tests); everything on the game screen is reached wit
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -58,7 +59,7 @@ def _press_until(page: Page, key: str, wanted: Any, limit: int = 160) -> dict[st
     raise AssertionError(f"{key} never reached it; focus went through {seen[:40]}")
 
 
-def test_one_construction_with_the_keyboard_only(page: Page) -> None:
+def test_one_construction_with_the_keyboard_only(page: Page, screens: Path) -> None:
     game_id = _fresh_game(page)
     before = flows.shown(page)["version"]
     built_before = page.locator("svg#map .space.built").count()
@@ -78,6 +79,7 @@ def test_one_construction_with_the_keyboard_only(page: Page) -> None:
         "() => getComputedStyle(document.activeElement.querySelector('.hit')).strokeWidth"
     )
     assert ring not in ("", "0", "0px"), "the focused space shows no focus frame"
+    page.screenshot(path=str(screens / "keyboard-focus-space-1280x800.png"), animations="disabled")
     page.keyboard.press("Enter")
     if page.locator("#confirm").is_hidden():
         # several ways to build there: the space's choices are listed; Space picks the first
@@ -161,7 +163,7 @@ RING = """() => {
 }"""
 
 
-def test_the_focus_ring_is_visible_in_light_and_dark(page: Page) -> None:
+def test_the_focus_ring_is_visible_in_light_and_dark(page: Page, screens: Path) -> None:
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         _fresh_game(page)
@@ -174,6 +176,9 @@ def test_the_focus_ring_is_visible_in_light_and_dark(page: Page) -> None:
             page.keyboard.press(key)
             if page.evaluate("() => document.activeElement !== document.body"):
                 rings.append(page.evaluate(RING))
+            if len(rings) == 60:  # a choice of the Build action, for a person to look at
+                shot = screens / f"keyboard-focus-{scheme}-1280x800.png"
+                page.screenshot(path=str(shot), animations="disabled")
         faint = [r for r in rings if not r["visible"] or r["width"] < 2 or r["contrast"] < 3]
         assert len(rings) >= 100
         assert not faint, f"{scheme}: focus rings too faint: {faint[:5]}"
