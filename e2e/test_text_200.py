@@ -97,5 +97,11 @@ def test_game_screen_at_200_percent_text(
     expect(page.locator("#sheet")).to_be_visible()
     page.screenshot(path=str(screens / f"text-200-board-{w}x{h}.png"), animations="disabled")
     problems += [f"board sheet: {p}" for p in page.evaluate(LAYOUT, w) + page.evaluate(SPILLS)]
+    # and the correction sheet: a form with labels, selects and number fields
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Correct a value").click()
+    expect(page.locator("#correction-form")).to_be_visible()
+    page.screenshot(path=str(screens / f"text-200-correct-{w}x{h}.png"), animations="disabled")
+    problems += [f"correction: {p}" for p in page.evaluate(LAYOUT, w) + page.evaluate(SPILLS)]
     context.close()
     assert not problems, "\n".join(problems)
