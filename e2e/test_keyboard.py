@@ -182,3 +182,14 @@ def test_the_focus_ring_is_visible_in_light_and_dark(page: Page, screens: Path) 
         faint = [r for r in rings if not r["visible"] or r["width"] < 2 or r["contrast"] < 3]
         assert len(rings) >= 100
         assert not faint, f"{scheme}: focus rings too faint: {faint[:5]}"
+
+
+def test_the_first_tab_stop_skips_the_map(page: Page) -> None:
+    _fresh_game(page)
+    page.keyboard.press("Tab")
+    link = page.get_by_role("link", name="Skip the map: to the turn and the actions")
+    expect(link).to_be_focused()
+    expect(link).to_be_in_viewport()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => Boolean(document.activeElement.closest('#side'))")
