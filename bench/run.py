@@ -85,5 +85,20 @@ def main() -> None:
     print(f"rebuild a whole game from events:     {median_ms(rebuilds):8.1f} ms")
 
 
-if __name__ == "__main__":
+def cli(argv: list[str]) -> int:
+    """`run.py` (engine speed), `run.py --games N` (Automa games never stuck, bench/games.py),
+    `run.py --fuzz N` (no 5xx from N hostile payloads, bench/fuzz.py)."""
+    if argv[:1] == ["--games"]:
+        from bench import games
+
+        return games.main(int(argv[1]) if len(argv) > 1 else 10)
+    if argv[:1] == ["--fuzz"]:
+        from bench import fuzz
+
+        return fuzz.main(int(argv[1]) if len(argv) > 1 else 10_000)
     main()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(cli(sys.argv[1:]))

@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion import jsonsafe
 from companion.extensions import socketio
 from companion.routes import describe_error
 from companion.store import Store
@@ -22,6 +23,7 @@ DEFAULT_DATABASE = "barrage-companion.db"
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. Config keys: DATABASE (path), PUBLIC_URL, SECRET_KEY, ENGINE (tests)."""
     app = Flask(__name__)
+    app.json = jsonsafe.SafeJSONProvider(app)  # too deep a body is a 400, never a 500
     app.config.from_mapping(
         DATABASE=os.environ.get("COMPANION_DB", DEFAULT_DATABASE),
         PUBLIC_URL=None,
@@ -47,7 +49,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from companion.routes import sockets  # noqa: F401  (registers the Socket.IO handlers)
 
-    socketio.init_app(app, async_mode="threading")
+    socketio.init_app(app, async_mode="threading", json=jsonsafe)
     return app
 
 

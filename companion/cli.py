@@ -134,5 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or arguments[0].startswith("-") and arguments[0] not in ("-h", "--help"):
         arguments = ["serve", *arguments]
+    if arguments[0] == "bench" and arguments[1:2] != ["-h"]:  # `--games N`, `--fuzz N` pass on
+        return bench(argparse.Namespace(rest=arguments[1:]))
     args = parser().parse_args(arguments)
     return int(args.func(args))

@@ -7,9 +7,16 @@ owns their meaning (docs/commands.md).
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+import types
+from collections.abc import Mapping
+from typing import Any, Union, get_args, get_origin
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from companion.engine import commands
+from companion.engine.errors import CommandError
+from companion.engine.setup import CURRENT_RULES
 
 COMPANIES = ("usa", "germany", "italy", "france", "netherlands")
 MODES = ("introductory", "full")
@@ -28,7 +35,7 @@ class SeatSchema(Schema):
     company = fields.String(validate=validate.OneOf((*COMPANIES, "")), allow_none=True)
     officer = fields.String(allow_none=True)
     kind = fields.String(load_default="human", validate=validate.OneOf(SEAT_KINDS))
-    automa_level = fields.Integer(validate=validate.Range(0, 4))
+    automa_level = fields.Integer(strict=True, validate=validate.Range(0, 4))
     name = fields.String(load_default="", validate=validate.Length(max=40))
 
     @validates_schema
@@ -50,8 +57,11 @@ class SetupSchema(Schema):
         validate=validate.Length(2, 4, error="A game has 2 to 4 seats."),
     )
     deals = fields.String(load_default="app", validate=validate.OneOf(DEALS))
-    seed = fields.Integer(allow_none=True, validate=validate.Range(0, MAX_SEED))
+    seed = fields.Integer(allow_none=True, strict=True, validate=validate.Range(0, MAX_SEED))
     draws = fields.Dict(keys=fields.String(), allow_none=True)
+    # a new game plays by the engine's current rules (logs without it read as rules 1)
+    rules = fields.Integer(load_default=CURRENT_RULES, strict=True,
+                           validate=validate.Range(1, CURRENT_RULES))  # fmt: skip
 
     @validates_schema
     def _companies_differ(self, data: dict[str, Any], **_: Any) -> None:
@@ -70,14 +80,172 @@ class CreateGameSchema(Schema):
     setup = fields.Nested(SetupSchema, required=True)
 
 
+# -- commands: generated from the engine's definitions (companion/engine/commands.py) --------
+
+
+def _field_for(tp: Any, meta: Mapping[str, Any], *, required: bool, default: Any) -> fields.Field:
+    """The marshmallow field of one command field: same type, same limits."""
+    options: dict[str, Any] = {"required": required}
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        members = [m for m in get_args(tp) if m is not type(None)]
+        options["allow_none"] = type(None) in get_args(tp)
+        if len(members) == 1:
+            field = _field_for(members[0], meta, required=required, default=default)
+            field.allow_none = options["allow_none"]
+            return field
+        return AnyOf(
+            [_field_for(m, meta, required=False, default=None) for m in members], **options
+        )
+    if tp is str:
+        limit = meta.get("length") or commands.ID_LENGTH
+        return fields.String(validate=validate.Length(max=limit), **options)
+    if tp is bool:
+        return StrictBoolean(**options)
+    if tp is int:
+        low = commands.COUNT[0] if meta.get("low") is None else meta["low"]
+        high = commands.COUNT[1] if meta.get("high") is None else meta["high"]
+        return fields.Integer(strict=True, validate=validate.Range(low, high), **options)
+    if origin is tuple:
+        item = _field_for(get_args(tp)[0], {}, required=False, default=None)
+        limit = meta.get("items") or commands.MAX_ITEMS
+        return fields.List(item, validate=validate.Length(max=limit), **options)
+    if origin is dict:
+        key, value = get_args(tp)
+        limit = meta.get("items") or commands.MAX_ITEMS
+        return fields.Dict(
+            keys=_field_for(key, {}, required=False, default=None),
+            values=_field_for(value, meta, required=False, default=None),
+            validate=validate.Length(max=limit),
+            **options,
+        )
+    if dataclasses.is_dataclass(tp):
+        return fields.Nested(command_schema(tp), **options)
+    raise TypeError(f"no marshmallow field for {tp!r}")  # pragma: no cover
+
+
+class StrictBoolean(fields.Field):
+    """true or false, nothing else (1, "yes" and "true" are not)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, bool):
+            raise ValidationError("Not a valid boolean: use true or false.")
+        return value
+
+
+class AnyOf(fields.Field):
+    """One of several field kinds, picked by the JSON value's kind (an answer's `drops`)."""
+
+    def __init__(self, choices: list[fields.Field], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.choices = choices
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        errors: list[Any] = []
+        for choice in self.choices:
+            try:
+                return choice.deserialize(value, attr, data, **kwargs)
+            except ValidationError as error:
+                errors.append(error.messages)
+        raise ValidationError(errors[0] if errors else "Not a valid value.")
+
+
+_SCHEMAS: dict[type[Any], type[Schema]] = {}
+
+
+def command_schema(cls: type[Any]) -> type[Schema]:
+    """The marshmallow schema mirroring a command (or nested value) of the engine."""
+    if cls not in _SCHEMAS:
+        hints = commands.type_hints(cls)
+        attrs: dict[str, Any] = {"Meta": type("Meta", (), {"unknown": RAISE})}
+        for f in commands.fields_of(cls):
+            required = f.default is dataclasses.MISSING
+            default = None if required else f.default
+            field = _field_for(hints[f.name], f.metadata, required=required, default=default)
+            key = commands.json_key(f)
+            if key != f.name:
+                field.data_key = key
+            attrs[f.name] = field
+        if issubclass(cls, commands.Command):
+            attrs["type"] = fields.String(required=True, validate=validate.Equal(cls.TYPE))
+        _SCHEMAS[cls] = type(f"{cls.__name__}Schema", (Schema,), attrs)
+    return _SCHEMAS[cls]
+
+
+COMMAND_SCHEMAS: dict[str, type[Schema]] = {
+    t: command_schema(c) for t, c in commands.COMMANDS.items()
+}
+
+
+def load_command(payload: Any) -> dict[str, Any]:
+    """Check a command with its type's schema (ValidationError: a 400 naming the field) and
+    give its canonical form, as the engine parses it (what the store then keeps)."""
+    _envelope(payload)
+    schema = COMMAND_SCHEMAS.get(payload["type"])
+    if schema is None:
+        raise ValidationError({"type": [f"Unknown command type: {payload['type'][:40]!r}."]})
+    body = dict(payload)
+    if payload["type"] == "correct":  # its value's shape depends on `what`: read by parse
+        body.pop("value", None)
+    schema().load(body)
+    try:
+        parsed = commands.parse(payload)
+    except CommandError as error:
+        raise ValidationError({"command": [error.message]}) from None
+    return dict(commands.to_dict(parsed))
+
+
+def _envelope(payload: Any) -> dict[str, Any]:
+    """Any command's shape: an object with a `type`, bounded in nesting and size."""
+    if not isinstance(payload, dict):
+        raise ValidationError({"command": ["A command is a JSON object."]})
+    kind = payload.get("type")
+    if not isinstance(kind, str) or not 1 <= len(kind) <= commands.ID_LENGTH:
+        raise ValidationError({"type": ["A command has a `type`: text of 1 to 40 characters."]})
+    return _bounded(payload)
+
+
+def _bounded(payload: dict[str, Any], depth: int = 0) -> dict[str, Any]:
+    """A command outside the engine's vocabulary still has a bounded shape (nesting, size)."""
+    if depth > MAX_DEPTH or len(payload) > commands.MAX_ITEMS * 2:
+        raise ValidationError({"command": ["The command is nested too deeply or too large."]})
+    for value in payload.values():
+        if isinstance(value, dict):
+            _bounded(value, depth + 1)
+        elif isinstance(value, list):
+            if len(value) > commands.MAX_ITEMS * 4 or any(
+                isinstance(v, dict | list) for v in value
+            ):
+                _bounded({str(i): v for i, v in enumerate(value)}, depth + 1)
+        elif isinstance(value, str) and len(value) > commands.TEXT_LENGTH:
+            raise ValidationError({"command": ["A text in the command is too long."]})
+    return payload
+
+
+class CommandField(fields.Field):
+    """A command: its envelope here (an object with a `type`, bounded); its fields by the
+    engine's `load_command` when the store submits it (store.Engine.load_command), so a
+    stand-in engine in the tests keeps its own vocabulary."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return _envelope(value)
+
+
+MAX_DEPTH = 6
+
+
 class CommandSchema(Schema):
-    """A command: `type` plus the fields its type needs (checked by the engine)."""
+    """A command: `type` plus the fields its type needs (COMMAND_SCHEMAS, one per type)."""
 
     class Meta:
         unknown = INCLUDE
 
     type = fields.String(required=True, validate=validate.Length(1, 40))
     player = fields.String(allow_none=True, validate=validate.Length(max=40))
+
+    @validates_schema(pass_original=True)
+    def _typed(self, data: dict[str, Any], original: Any, **_: Any) -> None:
+        load_command(original)
 
 
 class SubmitSchema(Schema):
@@ -86,7 +254,7 @@ class SubmitSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    command = fields.Nested(CommandSchema, required=True)
+    command = CommandField(required=True)
     version = fields.Integer(required=True, validate=validate.Range(min=0))
 
 

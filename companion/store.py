@@ -82,11 +82,14 @@ class Engine:
     to_json: Callable[[Any], dict]
     from_json: Callable[[dict], Any]
     view: Callable[[Any], dict] | None = None  # to_json plus derived values, for devices
+    # checks a command against its schema and gives the canonical form (None: as given)
+    load_command: Callable[[dict], dict] | None = None
 
 
 def default_engine() -> Engine:
     """The real rules engine (imported late so the store loads before the engine exists)."""
     import companion.engine as engine
+    from companion import schemas
     from companion.engine import state, view
 
     return Engine(
@@ -97,6 +100,7 @@ def default_engine() -> Engine:
         to_json=state.to_json,
         from_json=state.from_json,
         view=view.state_view,
+        load_command=schemas.load_command,
     )
 
 
@@ -417,16 +421,20 @@ class Store:
         Raises GameNotFound, StaleVersion (the game moved on since `expected_version`) and the
         engine's RuleViolation / CommandError.
         """
+        if self.engine.load_command is not None:
+            command = self.engine.load_command(command)  # a malformed one: ValidationError
         with self._transaction() as db:
             version, state = self._checked_load(db, game_id, expected_version)
             outcome = self.engine.execute(state, command)
             kind = "correction" if command.get("type") == "correct" else "command"
+            # the engine's parsed command: nothing it does not know reaches the log
+            parsed = getattr(outcome, "command", None) or command
             record = self._append(
                 db,
                 game_id,
                 version,
                 kind,
-                command,
+                parsed,
                 outcome.events,
                 outcome.instructions,
                 outcome.state,

@@ -8,7 +8,9 @@ production code asks lives here, so a ruling changes in one place.
 
 from __future__ import annotations
 
+from companion.engine import levels
 from companion.engine.board import BASINS
+from companion.engine.catalog import ABILITY_FROM_POWERHOUSES, POWERHOUSE_BONUS_BY_BUILT
 from companion.engine.economy import move_energy
 from companion.engine.events import Recorder
 from companion.engine.officers import GRAZIANO, VIKTOR, has_officer
@@ -28,19 +30,28 @@ GRAZIANO_LEVEL3_CAPACITY = 4
 # -- company board -------------------------------------------------------------------------
 
 
+def has_company_ability(state: GameState, company: str) -> bool:
+    """The company special ability switches on with the 3rd Powerhouse (Automa: level 3+)."""
+    player = state.players[company]
+    if not levels.has_company_ability(player):
+        return False
+    return player.built["powerhouse"] >= ABILITY_FROM_POWERHOUSES
+
+
 def ability_active(state: GameState, company: str) -> bool:
     """True once `company` has built its 3rd powerhouse (Appendix 2; Automa: level 3+)."""
-    # late import: construction imports effects, which drives water and production
-    from companion.engine.construction import has_company_ability
-
     return company in state.players and has_company_ability(state, company)
 
 
 def board_production_bonus(state: GameState, company: str) -> int:
-    """The company-board production bonus: +1 with 2 powerhouses, +3 with 4 (§1.3)."""
-    from companion.engine.construction import production_bonus
+    """The company-board production bonus: +1 from the 2nd Powerhouse, +3 from the 4th (§1.3).
 
-    return int(production_bonus(state, company))
+    An Automa at level 1 has no bonus (automa.md §2).
+    """
+    player = state.players[company]
+    if not levels.has_powerhouse_bonus(player):
+        return 0
+    return POWERHOUSE_BONUS_BY_BUILT[min(player.built["powerhouse"], 4)]
 
 
 def has_ability(state: GameState, company: str, ability_company: str) -> bool:
@@ -56,15 +67,21 @@ def has_officer_power(state: GameState, company: str, officer: str) -> bool:
     return company in state.players and has_officer(state, company, officer)
 
 
+def capacity_of(level: int, *, graziano: bool) -> int:
+    """Drops a dam of `level` holds: its level; a level-3 dam with Graziano Del Monte's power
+    holds 4 (Appendix 3, ruling R11). The one place the rule is written: the engine's flows,
+    the audit and the standalone score pad (which gets it from the server) all ask it."""
+    return GRAZIANO_LEVEL3_CAPACITY if graziano and level >= 3 else level
+
+
 def dam_capacity(state: GameState, owner: str, level: int) -> int:
-    """Drops a dam of `owner` and `level` holds: its level; Graziano's level-3 dams hold 4.
+    """Drops a dam of `owner` and `level` holds now (`capacity_of`).
 
     Never a neutral dam (ruling R11). Mahiri copying Graziano: for the current turn only;
     a 4th drop already held stays, since capacity is only read when a drop arrives.
     """
-    if level >= 3 and owner != NEUTRAL and has_officer_power(state, owner, GRAZIANO):
-        return GRAZIANO_LEVEL3_CAPACITY
-    return level
+    graziano = owner != NEUTRAL and has_officer_power(state, owner, GRAZIANO)
+    return capacity_of(level, graziano=graziano)
 
 
 def viktor_minimum(state: GameState, company: str, base_energy: int, *, second: bool) -> int:
@@ -138,9 +155,7 @@ def acts_after_production(
 
 
 def _one_powerhouse_short(state: GameState, company: str) -> bool:
-    from companion.engine.construction import ABILITY_FROM_POWERHOUSES
-
     player = state.players[company]
-    if player.is_automa and player.automa_level < 3:
+    if not levels.has_company_ability(player):
         return False
     return player.built["powerhouse"] + 1 >= ABILITY_FROM_POWERHOUSES

@@ -13,12 +13,11 @@ special effects.
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.engine import production, water
+from companion.engine import levels, production, water
 from companion.engine.board import SPACES
 from companion.engine.catalog import ADVANCED_TILES, is_advanced
-from companion.engine.economy import gain_credits, move_energy, score_vp
+from companion.engine.commands import Answer, answer_dict
+from companion.engine.economy import gain_credits, move_energy, score_vp, source
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import Decision, GameState
@@ -29,8 +28,7 @@ CATEGORY = "advanced_tile"
 
 def effects_active(state: GameState, company: str) -> bool:
     """An Automa below level 3 ignores the special effects of advanced tiles."""
-    player = state.players[company]
-    return not (player.is_automa and player.automa_level < 3)
+    return levels.has_advanced_effects(state.players[company])
 
 
 def dam_capacity(state: GameState, dam_space: str) -> int:
@@ -74,7 +72,8 @@ def _l1_elevation(rec: Recorder, company: str, structure: str, space: str) -> No
 def _l1_conduit(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L1_CONDUIT: gain 2 Credits x the value of the Conduit just built."""
     value = SPACES[space].value
-    gain_credits(rec, company, 2 * value, CATEGORY, f"Level I Conduit tile: value {value} x 2")
+    gain_credits(rec, company, 2 * value, CATEGORY, f"Level I Conduit tile: value {value} x 2",
+                 source(CATEGORY, "L1_CONDUIT", value=value))  # fmt: skip
 
 
 def _l2_base(rec: Recorder, company: str, structure: str, space: str) -> None:
@@ -137,19 +136,22 @@ def _l2_powerhouse(rec: Recorder, company: str, structure: str, space: str) -> N
 def _l3_elevation(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L3_ELEVATION: 3 VP per own dam with at least one Elevation (this one included)."""
     dams = sum(1 for d in rec.state.dams.values() if d.owner == company and d.level >= 2)
-    score_vp(rec, company, 3 * dams, CATEGORY, f"Level III Elevation tile: {dams} raised dams")
+    score_vp(rec, company, 3 * dams, CATEGORY, f"Level III Elevation tile: {dams} raised dams",
+             source(CATEGORY, "L3_ELEVATION", count=dams))  # fmt: skip
 
 
 def _l3_powerhouse(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L3_POWERHOUSE: 3 VP per Powerhouse built (this one included)."""
     n = rec.state.players[company].built["powerhouse"]
-    score_vp(rec, company, 3 * n, CATEGORY, f"Level III Powerhouse tile: {n} Powerhouses")
+    score_vp(rec, company, 3 * n, CATEGORY, f"Level III Powerhouse tile: {n} Powerhouses",
+             source(CATEGORY, "L3_POWERHOUSE", count=n))  # fmt: skip
 
 
 def _l3_any(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L3_ANY: 3 VP per advanced tile owned (supply + wheel, this one included)."""
     n = advanced_tiles_owned(rec.state, company)
-    score_vp(rec, company, 3 * n, CATEGORY, f"Level III tile: {n} advanced tiles owned")
+    score_vp(rec, company, 3 * n, CATEGORY, f"Level III tile: {n} advanced tiles owned",
+             source(CATEGORY, "L3_ANY", count=n))  # fmt: skip
 
 
 _EFFECTS = {
@@ -188,18 +190,19 @@ def _ask_tile_energy(rec: Recorder, company: str, tile: str, energy: int, reason
 # -- resolvers -----------------------------------------------------------------------------
 
 
-def _check_answer(decision: Decision, answer: dict[str, Any], keys: tuple[str, ...]) -> None:
-    picked = {k: answer.get(k) for k in keys}
+def _check_answer(decision: Decision, answer: Answer, keys: tuple[str, ...]) -> None:
+    given = answer_dict(answer)
+    picked = {k: given.get(k) for k in keys}
     legal = [{k: a.get(k) for k in keys} for a in decision.options.get("answers", [])]
     if picked not in legal:
         raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
 
 
 @resolves("tile_effect")
-def _resolve_tile_effect(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def _resolve_tile_effect(rec: Recorder, decision: Decision, answer: Answer) -> None:
     _check_answer(decision, answer, ("accept",))
-    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
-    if answer.get("accept"):
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
+    if answer.accept:
         rec.emit(
             "tile_drops_added",
             decision.reason,
@@ -210,40 +213,35 @@ def _resolve_tile_effect(rec: Recorder, decision: Decision, answer: dict[str, An
 
 
 @resolves("tile_contract")
-def _resolve_tile_contract(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def _resolve_tile_contract(rec: Recorder, decision: Decision, answer: Answer) -> None:
     _check_answer(decision, answer, ("produce", "contract"))
-    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
-    if not answer.get("produce"):
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
+    if not answer.produce:
         return
     company = str(decision.player)
     energy = int(decision.options["energy"])
     move_energy(rec, company, energy, decision.reason, usable=True)
-    if answer.get("contract"):
-        production.fulfil_contract(rec, company, answer["contract"], energy, decision.reason)
+    if answer.contract:
+        production.fulfil_contract(rec, company, answer.contract, energy, decision.reason)
 
 
 @resolves("tile_production")
-def _resolve_tile_production(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
-    if answer.get("decline"):
+def _resolve_tile_production(rec: Recorder, decision: Decision, answer: Answer) -> None:
+    given = answer_dict(answer)
+    if answer.decline:
         _check_answer(decision, answer, ("decline",))
-        rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
+        rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=given)
         return
     keys = ("dam", "conduit", "powerhouse", "drops")
     legal = [
         {k: a.get(k) for k in keys} for a in decision.options["answers"] if not a.get("decline")
     ]
-    if {k: answer.get(k) for k in keys} not in legal:
+    if {k: given.get(k) for k in keys} not in legal:
         raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
-    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=given)
+    fields = production.production_fields(answer)
     production.decide_produce(
-        rec,
-        str(decision.player),
-        dam=answer["dam"],
-        conduit=answer["conduit"],
-        powerhouse=answer["powerhouse"],
-        drops=int(answer["drops"]),
-        bonus=int(decision.options.get("bonus", 2)),
-        contract=answer.get("contract"),
+        rec, str(decision.player), **fields, bonus=int(decision.options.get("bonus", 2))
     )
 
 

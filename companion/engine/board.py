@@ -6,7 +6,7 @@ Rulebook: "The Game Map" and "Water" (pp. 4-5); facts from ../shared/reference/m
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from companion.engine.data import map_tables as t
 
@@ -46,7 +46,7 @@ class Basin:
     label_xy: tuple[int, int]
 
 
-def _space(row: dict) -> Space:
+def _space(row: dict[str, Any]) -> Space:
     return Space(
         id=row["id"],
         kind=row["type"],
@@ -61,7 +61,7 @@ def _space(row: dict) -> Space:
     )
 
 
-def _basin(row: dict) -> Basin:
+def _basin(row: dict[str, Any]) -> Basin:
     river_to = row.get("river_to")
     return Basin(
         id=int(row["id"]),

@@ -18,8 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import advanced, effects, officers
-from companion.engine.automa import levels
+from companion.engine import advanced, levels, officers
 from companion.engine.board import SPACES, Space
 from companion.engine.catalog import (
     ABILITY_FROM_POWERHOUSES,
@@ -33,9 +32,11 @@ from companion.engine.catalog import (
     company_name,
     tile_structures,
 )
-from companion.engine.economy import can_pay_credits, pay_credits
-from companion.engine.errors import CommandError, RuleViolation
+from companion.engine.commands import Build
+from companion.engine.economy import can_pay_credits, pay_credits, source
+from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
+from companion.engine.hooks import HOOKS
 from companion.engine.officers import Payment
 from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, Dam, GameState
 from companion.engine.wheel import load_wheel, rotate_wheel, tiles_on_wheel
@@ -45,6 +46,7 @@ ELEVATION_MIXERS = {"mountains": 4, "hills": 3, "plains": 2}
 CONDUIT_EXCAVATORS_PER_VALUE = 2
 POWERHOUSE_MIXERS_FIRST = 2
 RED_BORDER_CREDITS = 3
+ENGINEER_FREE_EFFECTS = ("no_engineers", "no_engineers_no_excavators")  # Appendix 4
 MAX_DAM_LEVEL = 3
 AREA_NAMES = {"mountains": "in the Mountains", "hills": "in the Hills", "plains": "in the Plains"}
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
@@ -52,30 +54,13 @@ ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
 # -- small reads ---------------------------------------------------------------------------
 
 
-def production_bonus(state: GameState, company: str) -> int:
-    """The company-board production bonus: +1 from the 2nd Powerhouse, +3 from the 4th (§1.3).
-
-    An Automa below level 2 has no bonus.
-    """
-    player = state.players[company]
-    if player.is_automa and player.automa_level < 2:
-        return 0
-    return POWERHOUSE_BONUS_BY_BUILT[min(player.built["powerhouse"], 4)]
-
-
-def has_company_ability(state: GameState, company: str) -> bool:
-    """The company special ability switches on with the 3rd Powerhouse (Automa: level 3+)."""
-    player = state.players[company]
-    if player.is_automa and player.automa_level < 3:
-        return False
-    return player.built["powerhouse"] >= ABILITY_FROM_POWERHOUSES
-
-
-def revealed_income_rewards(state: GameState, company: str) -> list[tuple[str, list[dict]]]:
+def revealed_income_rewards(
+    state: GameState, company: str
+) -> list[tuple[str, list[dict[str, Any]]]]:
     """The income slots uncovered so far, as (source, rewards) for the Income phase (p. 12)."""
     player = state.players[company]
     incomes = COMPANIES[company].incomes
-    out: list[tuple[str, list[dict]]] = []
+    out: list[tuple[str, list[dict[str, Any]]]] = []
     for structure in ("base", "elevation", "conduit"):
         for slot in INCOME_SLOTS:
             if player.built[structure] >= slot and slot in incomes.get(structure, {}):
@@ -123,14 +108,25 @@ def effective_tile(tile: str | None, copies: str | None) -> str | None:
     return tile
 
 
+def tile_cost_effect(tile: str | None) -> tuple[str, dict[str, Any]]:
+    """The cost-changing effect of an Advanced Technology tile, read from the tile data
+    (Appendix 4): its effect id and parameters; ("", {}) for any other tile. The one place
+    people's and the Automa's construction costs learn what a tile changes."""
+    advanced_tile = ADVANCED_TILES.get(tile) if tile is not None else None
+    if advanced_tile is None:
+        return "", {}
+    return advanced_tile.effect, dict(advanced_tile.params)
+
+
 def _plain_cost(
     state: GameState, company: str, structure: str, space: Space, tile: str | None
 ) -> tuple[int, int, str]:
     player = state.players[company]
+    effect, params = tile_cost_effect(tile)
     if structure == "base":
         printed = BASE_EXCAVATORS[space.area]
         excavators = officers.base_excavators(state, company, printed)
-        if tile == "L3_BASE":  # Appendix 4: no Excavators
+        if effect == "no_engineers_no_excavators" and not params.get("excavators_required"):
             return 0, 0, "A Base with the level III Base tile needs no Excavators"
         if excavators != printed:
             return excavators, 0, "Your Base costs 3 Excavators (Wilhelm Adler)"
@@ -141,8 +137,9 @@ def _plain_cost(
     if structure == "conduit":
         excavators = CONDUIT_EXCAVATORS_PER_VALUE * space.value
         text = f"A Conduit of value {space.value} costs {excavators} Excavators"
-        if tile == "L2_CONDUIT" and excavators >= 6:  # Appendix 4: capped at 5
-            return 5, 0, f"{text}, 5 with the level II Conduit tile"
+        if effect == "cap_conduit_cost" and excavators >= int(params["applies_if_cost_at_least"]):
+            cap = int(params["cap_excavators"])  # Appendix 4: 6+ Excavators cost 5
+            return cap, 0, f"{text}, {cap} with the level II Conduit tile"
         return excavators, 0, text
     built = player.built["powerhouse"]
     mixers = POWERHOUSE_MIXERS_FIRST + built
@@ -154,7 +151,8 @@ def red_border_credits(structure: str, space: Space, tile: str | None) -> int:
 
     The level I "any" tile waives it (the 4th construction space's 3 Credits stay due).
     """
-    if structure in ("base", "powerhouse") and space.red_bordered and tile != "L1_ANY":
+    waived = tile_cost_effect(tile)[0] == "waive_red_border_surcharge"
+    if structure in ("base", "powerhouse") and space.red_bordered and not waived:
         return RED_BORDER_CREDITS
     return 0
 
@@ -172,7 +170,7 @@ def structure_cost(
     pairs: list[tuple[int, int]] = [(excavators, mixers)]
     if structure == "conduit":
         pairs += officers.conduit_alternatives(state, company, sp.value)
-    if tile == "L2_ANY":  # Excavators and Mixers interchangeable, any combination
+    if tile_cost_effect(tile)[0] == "machinery_interchangeable":  # any combination
         for e, m in list(pairs):
             total = e + m
             pairs += [(k, total - k) for k in range(total + 1)]
@@ -333,11 +331,8 @@ def _tile_error(
 
 def engineer_free(tile: str | None) -> bool:
     """L1_POWERHOUSE and L3_BASE build without Engineers on the company board (Appendix 4)."""
-    advanced_tile = ADVANCED_TILES.get(tile) if tile is not None else None
-    return advanced_tile is not None and advanced_tile.effect in (
-        "no_engineers",
-        "no_engineers_no_excavators",
-    )
+    effect, params = tile_cost_effect(tile)
+    return effect in ENGINEER_FREE_EFFECTS and params.get("engineers_required") is False
 
 
 # -- validation ----------------------------------------------------------------------------
@@ -363,16 +358,11 @@ class Plan:
         return self.space_fee + self.cost.credits_red_border + self.payment.credits
 
 
-def _payment_from(command: dict[str, Any], cost: Cost) -> Payment:
-    raw = command.get("payment")
-    if not raw:
+def _payment_from(command: Build, cost: Cost) -> Payment:
+    raw = command.payment
+    if raw is None or not raw.given:
         return cost.plain
-    try:
-        wanted = Payment(
-            int(raw.get("excavators", 0)), int(raw.get("mixers", 0)), int(raw.get("credits", 0))
-        )
-    except (AttributeError, TypeError, ValueError) as exc:
-        raise CommandError("A payment is {excavators, mixers, credits} as numbers.") from exc
+    wanted = Payment(raw.excavators, raw.mixers, raw.credits)
     if wanted not in cost.payments:
         raise RuleViolation(
             "illegal_payment",
@@ -382,14 +372,14 @@ def _payment_from(command: dict[str, Any], cost: Cost) -> Payment:
     return wanted
 
 
-def plan_build(state: GameState, company: str, command: dict[str, Any]) -> Plan:
+def plan_build(state: GameState, company: str, command: Build) -> Plan:
     """Check a `build` command against every rule; raise RuleViolation naming the rule."""
-    structure = command.get("structure")
+    structure = command.structure
     if structure not in STRUCTURE_NAMES:
         raise RuleViolation("unknown_structure", f"There is no structure called {structure!r}.")
-    space = str(command.get("space"))
-    tile = command.get("tile")
-    copies = command.get("copies")
+    space = command.space
+    tile = command.tile
+    copies = command.copies
     player = state.players[company]
     tile_error = _tile_error(state, company, structure, tile, copies)
     eff = effective_tile(tile, copies)
@@ -474,7 +464,7 @@ def _affordable(state: GameState, company: str, payment: Payment, extra_credits:
 # -- the action ----------------------------------------------------------------------------
 
 
-def decide_build(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+def decide_build(rec: Recorder, company: str, command: Build) -> None:
     """The whole Construction action (pp. 13-15); raises RuleViolation before any event."""
     plan = plan_build(rec.state, company, command)
     what = f"{_name(plan.structure)} on {plan.space}"
@@ -487,7 +477,8 @@ def decide_build(rec: Recorder, company: str, command: dict[str, Any]) -> None:
             space=CONSTRUCTION_SPACES[plan.board_space].id,
             engineers=plan.engineers,
         )
-        pay_credits(rec, company, plan.space_fee, "construction", "4th construction space")
+        origin = source("construction", "4th_space", fee=plan.space_fee)
+        pay_credits(rec, company, plan.space_fee, "construction", "4th construction space", origin)
     tiles = [plan.tile] if plan.tile is not None else []
     load_wheel(rec, company, tiles, plan.payment.excavators, plan.payment.mixers, f"Build a {what}")
     if plan.payment.credits:
@@ -547,7 +538,8 @@ def place_structure(
         piece=piece,
         free=free,
     )
-    pay_credits(rec, company, red, "construction", f"Red-bordered space {space}")
+    origin = source("construction", space, red_border=red)
+    pay_credits(rec, company, red, "construction", f"Red-bordered space {space}", origin)
     _reveal(rec, company, structure, piece)
 
 
@@ -578,7 +570,7 @@ def _reveal(rec: Recorder, company: str, structure: str, piece: int) -> None:
         slot=piece,
         rewards=[dict(r) for r in rewards],
     )
-    effects.resolve(
+    HOOKS.resolve_rewards(
         rec,
         company,
         [dict(r) for r in rewards],

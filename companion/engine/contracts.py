@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from companion.engine import draws
+from companion.engine.commands import Answer
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import Decision, GameState
@@ -111,11 +112,12 @@ def discard_contracts(rec: Recorder, company: str, discard: Any, excess: int) ->
 
 
 @resolves("discard_contracts")
-def resolve_discard(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def resolve_discard(rec: Recorder, decision: Decision, answer: Answer) -> None:
     """The discard asked for above the hand limit; discard_contracts checks it."""
     rec.emit("decision_resolved", "Contracts discarded.")
     excess = int(decision.options["count"])
-    discard_contracts(rec, str(decision.player), answer.get("discard"), excess)
+    discard = None if answer.discard is None else list(answer.discard)
+    discard_contracts(rec, str(decision.player), discard, excess)
 
 
 @applies("contract_taken")

@@ -11,7 +11,8 @@ from typing import Any
 
 from companion.engine import board, table_corrections
 from companion.engine.catalog import company_name
-from companion.engine.economy import score_vp
+from companion.engine.commands import Correct, to_dict
+from companion.engine.economy import score_vp, source
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.mahiri import held_limit
@@ -40,7 +41,7 @@ def line(subject: str, before: Any, after: Any, reason: str) -> str:
 
 def _company(state: GameState, command: dict[str, Any]) -> str:
     company = command.get("company")
-    if company not in state.players:
+    if not isinstance(company, str) or company not in state.players:
         raise CommandError(f"Unknown company {company!r}.", "unknown_player")
     return company
 
@@ -55,8 +56,31 @@ def _int(value: Any, what: str) -> int:
     return number
 
 
-def correct(rec: Recorder, command: dict[str, Any]) -> None:
-    """Apply one line of the correction sheet as an event."""
+def correct(rec: Recorder, command: Correct) -> None:
+    """Apply one line of the correction sheet (a typed `correct` command) as events."""
+    _correct(rec, dict(to_dict(command)))
+
+
+def _signed(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CommandError(f"{what} must be a whole number.")
+    return value
+
+
+def _segment(space: Any) -> int | None:
+    """A wheel segment 0-5 (the open one is 0); missing means the open segment."""
+    if space is None:
+        return 0
+    if isinstance(space, str):
+        space = int(space) if space.isdigit() and len(space) == 1 else -1
+    if isinstance(space, bool) or not isinstance(space, int):
+        return None
+    return space if 0 <= space < 6 else None
+
+
+def _correct(rec: Recorder, command: dict[str, Any]) -> None:
+    """One line of the correction sheet, read from its JSON form (a whole position's lines
+    too)."""
     what = command.get("what")
     reason = str(command.get("reason") or "Correction")
     state = rec.state
@@ -76,13 +100,14 @@ def correct(rec: Recorder, command: dict[str, Any]) -> None:
         rec.emit("value_corrected", text, company=company, field=what, value=value, before=before)
     elif what == "vp":
         company = _company(state, command)
-        value = int(command.get("value", 0))
+        value = _signed(command.get("value"), "VP")
         before = state.players[company].vp
         text = line(f"{company_name(company)} VP", before, value, reason)
-        score_vp(rec, company, value - before, "correction", text)
+        origin = source("correction", "vp", before=before, after=value)
+        score_vp(rec, company, value - before, "correction", text, origin)
     elif what == "dam_drops":
         space = command.get("space")
-        if space not in state.dams:
+        if not isinstance(space, str) or space not in state.dams:
             raise RuleViolation("correction", f"There is no dam on {space}.")
         value = _int(command.get("value"), "Drops")
         limit = held_limit(state, space)
@@ -98,7 +123,7 @@ def correct(rec: Recorder, command: dict[str, Any]) -> None:
         rec.emit("dam_drops_corrected", text, space=space, value=value, before=before)
     elif what == "headstream_drops":
         letter = command.get("space")
-        if letter not in state.headstreams:
+        if not isinstance(letter, str) or letter not in state.headstreams:
             raise CommandError("Headstreams are A, B, C and D.")
         value = _int(command.get("value"), "Drops")
         before = state.headstreams[letter]
@@ -110,9 +135,9 @@ def correct(rec: Recorder, command: dict[str, Any]) -> None:
         _correct_contract(rec, command, reason)
     else:
         company = _company(state, command)
-        value = command.get("value") or {}
-        index = int(command.get("space", 0))
-        if not 0 <= index < 6 or not isinstance(value, dict):
+        wheel = command.get("value") or {}
+        index = _segment(command.get("space"))
+        if index is None or not isinstance(wheel, dict):
             raise CommandError(
                 "A wheel correction needs space 0-5 and value {tiles, excavators, mixers}."
             )
@@ -123,17 +148,17 @@ def correct(rec: Recorder, command: dict[str, Any]) -> None:
                 f"{company_name(company)} wheel segment {index}",
                 _segment_words(old.tiles, old.excavators, old.mixers),
                 _segment_words(
-                    list(value.get("tiles", [])),
-                    _int(value.get("excavators", 0), "Excavators"),
-                    _int(value.get("mixers", 0), "Mixers"),
+                    list(wheel.get("tiles", [])),
+                    _int(wheel.get("excavators", 0), "Excavators"),
+                    _int(wheel.get("mixers", 0), "Mixers"),
                 ),
                 reason,
             ),
             company=company,
             segment=index,
-            tiles=list(value.get("tiles", [])),
-            excavators=_int(value.get("excavators", 0), "Excavators"),
-            mixers=_int(value.get("mixers", 0), "Mixers"),
+            tiles=list(wheel.get("tiles", [])),
+            excavators=_int(wheel.get("excavators", 0), "Excavators"),
+            mixers=_int(wheel.get("mixers", 0), "Mixers"),
         )
 
 
@@ -149,20 +174,26 @@ def _position(rec: Recorder, position: Any, reason: str) -> None:
     for what in table_corrections.WHAT:
         if what in position:
             table_corrections.correct(rec, what, position[what], reason)
-    for company, values in (position.get("players") or {}).items():
+    players = position.get("players") or {}
+    if not isinstance(players, dict) or not all(isinstance(v, dict) for v in players.values()):
+        raise CommandError("position.players is {company: {credits: 7, …, wheel: […]}}.")
+    for company, values in players.items():
         for what, value in values.items():
             if what == "wheel":
+                if not isinstance(value or [], list):
+                    raise CommandError("A company's wheel is a list of segments.")
                 for index, segment in enumerate(value or []):
                     line_ = {"what": "wheel_segment", "company": company, "space": index}
-                    correct(rec, {**line_, "value": segment, "reason": reason})
+                    _correct(rec, {**line_, "value": segment, "reason": reason})
             else:
-                correct(rec, {"what": what, "company": company, "value": value, "reason": reason})
+                line_ = {"what": what, "company": company, "value": value, "reason": reason}
+                _correct(rec, line_)
     lines = position.get("map") or []
-    if not isinstance(lines, list):
+    if not isinstance(lines, list) or not all(isinstance(x, dict) for x in lines):
         raise CommandError("position.map is a list of correction lines.")
     # structures before the drops they hold
     for item in sorted(lines, key=lambda x: x.get("what") != "structure"):
-        correct(rec, {**item, "reason": reason})
+        _correct(rec, {**item, "reason": reason})
 
 
 def _segment_words(tiles: list[str], excavators: int, mixers: int) -> str:
@@ -176,8 +207,10 @@ def _correct_structure(rec: Recorder, command: dict[str, Any], reason: str) -> N
     """value: {"structure": base|elevation|conduit|powerhouse, "present": bool}."""
     space = command.get("space")
     value = command.get("value") or {}
-    if space not in board.SPACES:
+    if not isinstance(space, str) or space not in board.SPACES:
         raise CommandError(f"Unknown building space {space!r}.")
+    if not isinstance(value, dict):
+        raise CommandError("A structure correction needs value {structure, present}.")
     owner = command.get("company") or NEUTRAL
     if owner != NEUTRAL and owner not in rec.state.players:
         raise CommandError(f"Unknown company {owner!r}.")
@@ -202,7 +235,7 @@ def _correct_contract(rec: Recorder, command: dict[str, Any], reason: str) -> No
     """value: {"contract": id, "present": bool, "fulfilled": bool}."""
     company = _company(rec.state, command)
     value = command.get("value") or {}
-    if not isinstance(value.get("contract"), str):
+    if not isinstance(value, dict) or not isinstance(value.get("contract"), str):
         raise CommandError("A contract correction needs value.contract.")
     present = bool(value.get("present", True))
     fulfilled = bool(value.get("fulfilled", False))

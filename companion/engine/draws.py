@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine.commands import Answer
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder, ask, resolves
 from companion.engine.state import Decision
@@ -20,13 +21,23 @@ REVEALS: dict[str, Reveal] = {}
 
 
 def reveals(what: str) -> Callable[[Reveal], Reveal]:
-    """Register the function that puts a drawn tile of kind `what` in its slot."""
+    """Mark the function that puts a drawn tile of kind `what` in its slot (collected into
+    `REVEALS` by the table in game.py, with `register_reveals`)."""
 
-    def register(reveal: Reveal) -> Reveal:
-        REVEALS[what] = reveal
+    def mark(reveal: Reveal) -> Reveal:
+        reveal.reveals = what  # type: ignore[attr-defined]
         return reveal
 
-    return register
+    return mark
+
+
+def register_reveals(module_dicts: list[dict[str, Any]]) -> None:
+    """Collect every marked reveal of these modules into `REVEALS`."""
+    for names in module_dicts:
+        for value in names.values():
+            what = getattr(value, "reveals", None)
+            if callable(value) and isinstance(what, str):
+                REVEALS[what] = value
 
 
 def draw(rec: Recorder, what: str, pile: str, pool: list[str], slot: int, question: str) -> bool:
@@ -53,13 +64,13 @@ def draw(rec: Recorder, what: str, pile: str, pool: list[str], slot: int, questi
 
 
 @resolves("table_draw")
-def resolve_table_draw(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def resolve_table_draw(rec: Recorder, decision: Decision, answer: Answer) -> None:
     """The table says which tile it drew (table deals); only a drawable tile is accepted."""
-    tile = answer.get("tile")
+    tile = answer.tile
     options = decision.options
     if tile not in options["drawable"]:
         raise RuleViolation(
             "table_draw", f"{tile} cannot be drawn: it is not in that pile any more."
         )
     rec.emit("decision_resolved", f"The table drew {tile}.")
-    REVEALS[options["what"]](rec, options["pile"], options["slot"], tile)
+    REVEALS[options["what"]](rec, options["pile"], options["slot"], str(tile))

@@ -7,34 +7,68 @@ ledger (every VP change has a line) hold everywhere.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState, LedgerLine
+
+Source = dict[str, Any]
 
 # -- deciding ------------------------------------------------------------------------------
 
 
-def score_vp(rec: Recorder, company: str, vp: int, category: str, reason: str) -> None:
-    """Score (or lose, if negative) `vp` VP, with its ledger category and reason."""
+def source(kind: str, ident: str | None = None, *, by: str | None = None, **numbers: int) -> Source:
+    """What scored a ledger line, as data the audit words (and a translation could): its kind
+    (a ledger category or finer), the component's id, the numbers, who caused it."""
+    out: Source = {"kind": kind, "id": ident, "numbers": dict(numbers)}
+    if by is not None:
+        out["by"] = by
+    return out
+
+
+def score_vp(
+    rec: Recorder, company: str, vp: int, category: str, reason: str, origin: Source | None = None
+) -> None:
+    """Score (or lose, if negative) `vp` VP, with its ledger category, reason and source."""
     if vp:
-        rec.emit("vp_scored", reason, company=company, vp=vp, category=category)
+        data: dict[str, Any] = {"company": company, "vp": vp, "category": category}
+        if origin is not None:
+            data["source"] = origin
+        rec.emit("vp_scored", reason, **data)
 
 
-def gain_credits(rec: Recorder, company: str, credits: int, category: str, reason: str) -> None:
+def gain_credits(
+    rec: Recorder,
+    company: str,
+    credits: int,
+    category: str,
+    reason: str,
+    origin: Source | None = None,
+) -> None:
     """Take Credits from the general supply (an Automa scores them as VP instead)."""
     if credits <= 0:
         return
     if rec.state.players[company].is_automa:
-        score_vp(rec, company, credits, category, f"{reason} (Automa: Credits become VP)")
+        score_vp(rec, company, credits, category, f"{reason} (Automa: Credits become VP)", origin)
     else:
         rec.emit("credits_gained", reason, company=company, credits=credits)
 
 
-def pay_credits(rec: Recorder, company: str, credits: int, category: str, reason: str) -> None:
+def pay_credits(
+    rec: Recorder,
+    company: str,
+    credits: int,
+    category: str,
+    reason: str,
+    origin: Source | None = None,
+) -> None:
     """Pay Credits to the general supply (an Automa pays VP instead; its VP may go negative)."""
     if credits <= 0:
         return
     if rec.state.players[company].is_automa:
-        score_vp(rec, company, -credits, category, f"{reason} (Automa: pays VP for Credits)")
+        score_vp(
+            rec, company, -credits, category, f"{reason} (Automa: pays VP for Credits)", origin
+        )
     else:
         rec.emit("credits_paid", reason, company=company, credits=credits)
 
@@ -76,6 +110,7 @@ def _vp_scored(state: GameState, e: Event) -> None:
             category=e["category"],
             reason=e["reason"],
             seq=state.version,
+            source=e.get("source"),
         )
     )
 

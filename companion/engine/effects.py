@@ -18,12 +18,15 @@ from functools import wraps
 from itertools import combinations_with_replacement
 from typing import Any
 
-from companion.engine import construction, water
+from companion.engine import construction, production, water
 from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.catalog import STRUCTURE_NAMES
-from companion.engine.economy import gain_credits, gain_machineries, move_energy, score_vp
+from companion.engine.commands import Answer, answer_dict, read_answer
+from companion.engine.economy import Source, gain_credits, gain_machineries, move_energy, score_vp
+from companion.engine.economy import source as economy_source
 from companion.engine.errors import RuleViolation
 from companion.engine.events import RESOLVERS, Event, Recorder, Resolver, applies, ask, resolves
+from companion.engine.hooks import HOOKS
 from companion.engine.state import Decision, GameState
 from companion.engine.wheel import rotate_wheel
 
@@ -62,12 +65,14 @@ def normalize(rewards: Rewards) -> dict[str, Any]:
     return out
 
 
+def ledger_source(category: str, source: str) -> Source:
+    """A reward's ledger source: an income slot ("income:base:2"), a contract, a tile."""
+    return economy_source(category, source)
+
+
 def automatic_answer(state: GameState, decision: Decision) -> dict[str, Any] | None:
     """The Automa's answer to a reward Decision of its own seat; None: ask the table."""
-    # imported here: the Automa package itself resolves rewards through this module
-    from companion.engine.automa.rewards import automatic_answer as automa_answer
-
-    return automa_answer(state, decision)
+    return HOOKS.automatic_answer(state, decision)
 
 
 def resolve(
@@ -81,8 +86,9 @@ def resolve(
 ) -> None:
     """Give `company` the rewards; choices become pending Decisions (answered by `decide`)."""
     r = normalize(rewards)
-    gain_credits(rec, company, int(r.get("credits", 0)), category, reason)
-    score_vp(rec, company, int(r.get("vp", 0)), category, reason)
+    origin = ledger_source(category, source)
+    gain_credits(rec, company, int(r.get("credits", 0)), category, reason, origin)
+    score_vp(rec, company, int(r.get("vp", 0)), category, reason, origin)
     gain_machineries(rec, company, int(r.get("excavators", 0)), int(r.get("mixers", 0)), reason)
     move_energy(rec, company, int(r.get("energy_steps", 0)), reason, usable=False)
     if r.get("rotate_wheel"):
@@ -212,15 +218,15 @@ def _ask_all(rec: Recorder, company: str, choices: list[tuple[str, str, dict[str
             if answer is None:
                 break  # the table answers this one and the rest, in order
             ask(rec, kind, company, reason, **options)
-            RESOLVERS[kind](rec, rec.state.pending[-1], answer)
+            RESOLVERS[kind](rec, rec.state.pending[-1], read_answer(answer))
             live.pop(0)
     for kind, reason, options in reversed(live):
         ask(rec, kind, company, reason, **options)
 
 
-def _check(decision: Decision, answer: dict[str, Any], key: str) -> None:
+def _check(decision: Decision, answer: Answer, key: str) -> None:
     legal = [a.get(key) for a in decision.options.get("answers", [])]
-    if answer.get(key) not in legal:
+    if answer_dict(answer).get(key) not in legal:
         raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
 
 
@@ -233,9 +239,7 @@ def _then_the_production_goes_on(resolver: Resolver) -> Resolver:
     """
 
     @wraps(resolver)
-    def resolve_then_go_on(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
-        from companion.engine import production  # late: production resolves rewards here
-
+    def resolve_then_go_on(rec: Recorder, decision: Decision, answer: Answer) -> None:
         resolver(rec, decision, answer)
         production.continue_after_reward(rec)
 
@@ -244,30 +248,33 @@ def _then_the_production_goes_on(resolver: Resolver) -> Resolver:
 
 @resolves("choose_machineries")
 @_then_the_production_goes_on
-def _resolve_machineries(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
-    pick = {"excavators": answer.get("excavators"), "mixers": answer.get("mixers")}
+def _resolve_machineries(rec: Recorder, decision: Decision, answer: Answer) -> None:
+    pick = {"excavators": answer.excavators, "mixers": answer.mixers}
     if pick not in decision.options["answers"]:
         raise RuleViolation(
             "illegal_answer",
             f"Choose {decision.options['amount']} Machineries in all: {decision.reason}",
         )
-    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
     gain_machineries(
-        rec, str(decision.player), int(pick["excavators"]), int(pick["mixers"]), decision.reason
+        rec, str(decision.player), answer.excavators or 0, answer.mixers or 0, decision.reason
     )
 
 
 @resolves("place_drops")
 @_then_the_production_goes_on
-def _resolve_drops(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
-    drops = {k: int(v) for k, v in (answer.get("drops") or {}).items() if int(v)}
-    if {"drops": drops} not in decision.options["answers"]:
+def _resolve_drops(rec: Recorder, decision: Decision, answer: Answer) -> None:
+    given = answer.drops if isinstance(answer.drops, dict) else None
+    drops = {k: v for k, v in (given or {}).items() if v}
+    if given is None and answer.drops is not None or {"drops": drops} not in decision.options[
+        "answers"
+    ]:
         raise RuleViolation(
             "illegal_answer",
             f"Put exactly {decision.options['n']} drops on headstreams A-D, or none: "
             f"{decision.reason}",
         )
-    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
     if not drops:
         rec.emit("reward_declined", decision.reason, company=decision.player, what="drops")
         return
@@ -283,12 +290,12 @@ def _resolve_drops(rec: Recorder, decision: Decision, answer: dict[str, Any]) ->
 
 @resolves("free_structure")
 @_then_the_production_goes_on
-def _resolve_free_structure(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def _resolve_free_structure(rec: Recorder, decision: Decision, answer: Answer) -> None:
     _check(decision, answer, "space")
-    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer)
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
     company = str(decision.player)
     options = decision.options
-    space = answer.get("space")
+    space = answer.space
     if space is None:
         rec.emit("reward_declined", decision.reason, company=company, what=options["structure"])
         return

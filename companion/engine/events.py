@@ -1,10 +1,12 @@
 """Events: the atomic, past-tense changes of a game, and the one function that applies them.
 
 An event is a JSON-ready dict `{"type": "drop_held", ..., "reason": "..."}`. Each rules module
-registers the handlers of the events it decides with `@applies("type")`; `apply(state, event)`
-is total and pure with respect to everything but `state`. Deciding code never changes the
-state directly: it calls `Recorder.emit(event)`, which applies the event to the scratch state
-at once (so the next decision sees it) and keeps it for the log.
+marks the handlers of the events it decides with `@applies("type")` (and the resolvers of its
+decisions with `@resolves("kind")`); one table in `game.py` (`HANDLER_MODULES`) collects them
+into `APPLY` / `RESOLVERS` with `register`, so no import registers anything by a side effect.
+`apply(state, event)` is total and pure with respect to everything but `state`. Deciding code
+never changes the state directly: it calls `Recorder.emit(event)`, which applies the event to
+the scratch state at once (so the next decision sees it) and keeps it for the log.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine.commands import Answer
 from companion.engine.state import Decision, GameState
 
 Event = dict[str, Any]
@@ -21,15 +24,33 @@ APPLY: dict[str, Handler] = {}
 
 
 def applies(event_type: str) -> Callable[[Handler], Handler]:
-    """Register the handler that applies events of `event_type`."""
+    """Mark the handler that applies events of `event_type` (collected by `register`)."""
 
-    def register(handler: Handler) -> Handler:
-        if event_type in APPLY:
-            raise ValueError(f"two handlers for event {event_type!r}")
-        APPLY[event_type] = handler
+    def mark(handler: Handler) -> Handler:
+        handler.applies = event_type  # type: ignore[attr-defined]
         return handler
 
-    return register
+    return mark
+
+
+def register_handler(event_type: str, handler: Handler) -> None:
+    """Put a handler in the table (`game.py` does it for every marked one)."""
+    if APPLY.get(event_type, handler) is not handler:
+        raise ValueError(f"two handlers for event {event_type!r}")
+    APPLY[event_type] = handler
+
+
+def register(module_dicts: list[dict[str, Any]]) -> None:
+    """Collect every marked handler and resolver of these modules into the tables."""
+    for names in module_dicts:
+        for value in names.values():
+            if callable(value) and isinstance(getattr(value, "applies", None), str):
+                register_handler(value.applies, value)
+            kind = getattr(value, "resolves", None)
+            if callable(value) and isinstance(kind, str):
+                if RESOLVERS.get(kind, value) is not value:
+                    raise ValueError(f"two resolvers for decision {kind!r}")
+                RESOLVERS[kind] = value
 
 
 def apply(state: GameState, event: Event) -> None:
@@ -57,20 +78,18 @@ class Recorder:
 
 # -- pending decisions ---------------------------------------------------------------------
 
-Resolver = Callable[[Recorder, "Decision", dict[str, Any]], None]
+Resolver = Callable[[Recorder, "Decision", Answer], None]
 RESOLVERS: dict[str, Resolver] = {}
 
 
 def resolves(kind: str) -> Callable[[Resolver], Resolver]:
-    """Register the function that resolves a pending Decision of `kind` with an answer."""
+    """Mark the function that resolves a pending Decision of `kind` (collected by `register`)."""
 
-    def register(resolver: Resolver) -> Resolver:
-        if kind in RESOLVERS:
-            raise ValueError(f"two resolvers for decision {kind!r}")
-        RESOLVERS[kind] = resolver
+    def mark(resolver: Resolver) -> Resolver:
+        resolver.resolves = kind  # type: ignore[attr-defined]
         return resolver
 
-    return register
+    return mark
 
 
 def ask(rec: Recorder, kind: str, player: str | None, reason: str, **options: Any) -> None:

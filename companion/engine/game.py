@@ -9,40 +9,60 @@ Validation order: game running -> phase -> pending decision / acting player -> r
 from __future__ import annotations
 
 import pickle
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import (  # noqa: F401  (imported to register their event handlers)
+from companion.engine import (
+    advanced,
     construction,
     contracts,
     corrections,
+    draws,
+    economy,
     effects,
+    events,
+    instructions,
     mahiri,
     management,
     production,
     rounds,
     setup,
+    table_corrections,
     water,
     wheel,
 )
 from companion.engine.automa import command as automa_command
+from companion.engine.automa import decision as automa_decision
+from companion.engine.automa import deck as automa_deck
+from companion.engine.automa import opening as automa_opening
+from companion.engine.automa import rewards as automa_rewards
 from companion.engine.catalog import company_name
+from companion.engine.commands import (
+    ACTION_TYPES,
+    COMMANDS,
+    AutomaTurn,
+    Build,
+    Command,
+    Correct,
+    Decide,
+    Mahiri,
+    Pass,
+    parse,
+    to_dict,
+)
 from companion.engine.errors import CommandError, RuleViolation
-from companion.engine.events import RESOLVERS, Event, Recorder, applies, apply
+from companion.engine.events import RESOLVERS, Event, Recorder, applies, apply, register
+from companion.engine.hooks import HOOKS
 from companion.engine.state import GameState
 
-ACTION_TYPES = (
-    "build",
-    "produce",
-    "water",
-    "bank",
-    "workshop",
-    "buy_machinery",
-    "take_contracts",
-    "patent",
-)
-COMMAND_TYPES = (*ACTION_TYPES, "pass", "decide", "correct", "automa_turn", "mahiri")
+COMMAND_TYPES = tuple(COMMANDS)
+
+# the calls that go up the layers (hooks.py), wired here once
+HOOKS.resolve_rewards = effects.resolve
+HOOKS.automatic_answer = automa_rewards.automatic_answer
+HOOKS.turn_started = automa_opening.ask_opening
 
 
 @dataclass
@@ -52,6 +72,7 @@ class Outcome:
     state: GameState
     events: list[Event] = field(default_factory=list)
     instructions: list[dict[str, Any]] = field(default_factory=list)
+    command: dict[str, Any] | None = None  # the command as parsed (what the log keeps)
 
 
 # -- the flow of computed steps ------------------------------------------------------------
@@ -102,8 +123,6 @@ def _step_done(state: GameState, e: Event) -> None:
 
 def new_game(payload: dict[str, Any]) -> Outcome:
     """Set up a game from a setup payload (docs/commands.md) and run it to the first decision."""
-    from companion.engine import instructions
-
     state = GameState()
     rec = Recorder(state)
     setup.set_up(rec, payload)
@@ -117,14 +136,13 @@ def new_game(payload: dict[str, Any]) -> Outcome:
 # -- execute -------------------------------------------------------------------------------
 
 
-def _require_player(state: GameState, command: dict[str, Any]) -> str:
-    company = command.get("player")
-    if company not in state.players:
+def _require_player(state: GameState, company: str | None) -> str:
+    if company is None or company not in state.players:
         raise CommandError(f"Unknown player {company!r}.", "unknown_player")
     return company
 
 
-def _check_turn(state: GameState, command: dict[str, Any]) -> str:
+def _check_turn(state: GameState, command: Command) -> str:
     """Phase, pending decision and acting player checks for a player's action or pass."""
     if state.phase != "actions":
         raise RuleViolation(
@@ -133,7 +151,13 @@ def _check_turn(state: GameState, command: dict[str, Any]) -> str:
     if state.pending:
         decision = state.pending[-1]
         raise RuleViolation("pending", f"First answer the open question: {decision.reason}")
-    company = _require_player(state, command)
+    company = _require_player(state, getattr(command, "player", None))
+    if state.players[company].is_automa:
+        raise RuleViolation(
+            "automa_seat",
+            f"{company_name(company)} is played by the Automa: its turn is the Automa's own "
+            "move (automa_turn), not a person's action.",
+        )
     if company != state.active:
         raise RuleViolation(
             "not_your_turn",
@@ -146,14 +170,12 @@ def _check_turn(state: GameState, command: dict[str, Any]) -> str:
     return company
 
 
-def _do_action(rec: Recorder, company: str, command: dict[str, Any]) -> None:
-    kind = command["type"]
-    if kind == "build":
-        rec.emit("action_taken", "", company=company, action="build")
+def _do_action(rec: Recorder, company: str, command: Command) -> None:
+    rec.emit("action_taken", "", company=company, action=command.TYPE)
+    if isinstance(command, Build):
         construction.decide_build(rec, company, command)
     else:
-        rec.emit("action_taken", "", company=company, action=kind)
-        management.ACTIONS[kind](rec, company, command)
+        management.ACTIONS[command.TYPE](rec, company, command)
     rec.emit("steps_queued", "", steps=["refill_contracts", "next_turn"])
 
 
@@ -169,18 +191,16 @@ def _do_pass(rec: Recorder, company: str) -> None:
     rec.emit("steps_queued", "", steps=["next_turn"])
 
 
-def _do_decide(rec: Recorder, command: dict[str, Any]) -> None:
+def _do_decide(rec: Recorder, command: Decide) -> None:
     state = rec.state
     if not state.pending:
         raise RuleViolation("no_decision", "There is no open question to answer.")
     decision = state.pending[-1]
-    if decision.player is not None and command.get("player") != decision.player:
+    if decision.player is not None and command.player != decision.player:
         raise RuleViolation(
             "not_your_decision", f"{company_name(decision.player)} must answer: {decision.reason}"
         )
-    answer = command.get("answer")
-    if not isinstance(answer, dict):
-        raise CommandError("A decide command needs an 'answer' object.")
+    answer = command.answer
     try:
         resolver = RESOLVERS[decision.kind]
     except KeyError:
@@ -195,41 +215,40 @@ def _do_decide(rec: Recorder, command: dict[str, Any]) -> None:
         rounds.start_game(rec)
 
 
-def execute(state: GameState, command: dict[str, Any]) -> Outcome:
-    """Validate and resolve one command; the input state is never changed."""
+def execute(state: GameState, command: Command | dict[str, Any]) -> Outcome:
+    """Validate and resolve one command (a typed command, or its JSON: parsed first, so a
+    malformed one is a CommandError); the input state is never changed."""
     return _execute(state, command, in_place=False)
 
 
-def _execute(state: GameState, command: dict[str, Any], *, in_place: bool) -> Outcome:
+def _execute(state: GameState, raw: Command | dict[str, Any], *, in_place: bool) -> Outcome:
     """The processing step; `in_place` (replay only) skips the copy of the input state."""
-    from companion.engine import instructions
-
-    if not isinstance(command, dict) or command.get("type") not in COMMAND_TYPES:
-        kind = command.get("type") if isinstance(command, dict) else command
-        raise CommandError(f"Unknown command type {kind!r}.", "unknown_command")
-    if state.finished and command["type"] != "correct":
+    command = parse(raw)
+    if state.finished and not isinstance(command, Correct):
         raise RuleViolation("game_over", "The game is over.")
-    kind = command["type"]
     new = state if in_place else state.copy()
     rec = Recorder(new)
-    if kind in ACTION_TYPES:
+    if command.TYPE in ACTION_TYPES:
         company = _check_turn(new, command)
         _do_action(rec, company, command)
-    elif kind == "pass":
+    elif isinstance(command, Pass):
         company = _check_turn(new, command)
         _do_pass(rec, company)
-    elif kind == "decide":
+    elif isinstance(command, Decide):
         _do_decide(rec, command)
-    elif kind == "correct":
+    elif isinstance(command, Correct):
         corrections.correct(rec, command)
-    elif kind == "automa_turn":
+    elif isinstance(command, AutomaTurn):
         automa_command.execute_turn(rec, command)
-    else:  # "mahiri": not the turn's action; the turn stays with the player (ruling R12)
+    elif isinstance(command, Mahiri):  # not the turn's action (ruling R12)
         company = _check_turn(new, command)
         mahiri.activate(rec, company, command)
+    else:  # pragma: no cover - every command type has a branch
+        raise CommandError(f"No handler for {command.TYPE!r}.", "unknown_command")
     run_flow(rec)
     new.version += 1
-    return Outcome(new, rec.events, instructions.derive(new, rec.events))
+    events = rec.events
+    return Outcome(new, events, instructions.derive(new, events), to_dict(command))
 
 
 # -- rebuild and replay --------------------------------------------------------------------
@@ -255,3 +274,34 @@ def replay(log: dict[str, Any]) -> GameState:
         # a replay keeps no intermediate states: no copy per command (it stops at any error)
         state = _execute(state, command, in_place=True).state
     return state
+
+
+# -- the one table of handlers ---------------------------------------------------------------
+
+# Every module that applies events, resolves decisions or reveals drawn tiles; their marked
+# functions (@applies, @resolves, @draws.reveals) are collected here, once.
+HANDLER_MODULES = (
+    events,
+    economy,
+    wheel,
+    water,
+    construction,
+    production,
+    advanced,
+    effects,
+    contracts,
+    draws,
+    management,
+    corrections,
+    table_corrections,
+    mahiri,
+    rounds,
+    setup,
+    automa_deck,
+    automa_decision,
+    automa_opening,
+    automa_rewards,
+    sys.modules[__name__],
+)
+register([vars(module) for module in HANDLER_MODULES])
+draws.register_reveals([vars(module) for module in HANDLER_MODULES])

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import abilities, construction, water
 from companion.engine.catalog import OFFICERS
+from companion.engine.commands import Mahiri
 from companion.engine.economy import can_pay_credits, pay_credits
-from companion.engine.errors import CommandError, RuleViolation
+from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
 
@@ -33,8 +35,6 @@ GRAZIANO = "graziano_del_monte"
 ENGINEERS_PER_USE: int = int(OFFICERS[MAHIRI].params.get("engineers_per_use", 1))
 MAX_USES_PER_ROUND: int = int(OFFICERS[MAHIRI].params.get("max_uses_per_round", 2))
 SECOND_USE_CREDITS: int = int(OFFICERS[MAHIRI].params.get("credits_second_use", 3))
-ENGINEER_FREE_TILES = ("L1_POWERHOUSE", "L3_BASE")  # Appendix 4: no Engineers needed
-GRAZIANO_HELD = 4
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -96,7 +96,7 @@ def _can_act_after(state: GameState, company: str) -> bool:
     if player.engineers >= ENGINEERS_PER_USE + 1:
         return True
     return player.engineers >= ENGINEERS_PER_USE and any(
-        t in player.tiles for t in ENGINEER_FREE_TILES
+        construction.engineer_free(t) for t in player.tiles
     )
 
 
@@ -112,14 +112,12 @@ def held_limit(state: GameState, dam_space: str) -> int:
     `water.capacity` says whether a dam catches one more drop; this says whether what it
     holds is legal (used by the invariant checks).
     """
-    from companion.engine import water
-
     cap = water.capacity(state, dam_space)
     dam = state.dams.get(dam_space)
     if dam is None or dam.owner not in state.players:
         return cap
     if state.players[dam.owner].officer == MAHIRI and dam.level >= 3:
-        return max(cap, min(dam.drops, GRAZIANO_HELD))
+        return max(cap, min(dam.drops, abilities.capacity_of(dam.level, graziano=True)))
     return cap
 
 
@@ -163,15 +161,13 @@ def mahiri_options(state: GameState, company: str) -> list[dict[str, Any]]:
 # -- deciding ------------------------------------------------------------------------------
 
 
-def activate(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+def activate(rec: Recorder, company: str, command: Mahiri) -> None:
     """The `mahiri` command {type, player, officer}: 1 Engineer on her tile, 3 Credits for
     the second use of the round, and the copy for the current turn (Appendix 3, R12).
 
     Not the turn's action: the turn stays with the player, who then takes an action.
     """
-    officer = command.get("officer")
-    if not isinstance(officer, str):
-        raise CommandError("A mahiri command needs the 'officer' to copy.")
+    officer = command.officer
     why = activation_problem(rec.state, company, officer)
     if why:
         raise RuleViolation("mahiri", why)

@@ -13,8 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import catalog, contracts, draws
+from companion.engine import catalog, contracts, draws, production, water, wheel
 from companion.engine.catalog import ManagementSpace
+from companion.engine.commands import (
+    Bank,
+    BuyMachinery,
+    Patent,
+    Produce,
+    TakeContracts,
+    Water,
+    Workshop,
+)
 from companion.engine.economy import can_pay_credits, gain_credits, gain_machineries, pay_credits
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
@@ -79,8 +88,8 @@ def placement_problem(
     return None
 
 
-def get_space(space_id: Any, section: str) -> ManagementSpace:
-    space = catalog.MANAGEMENT_SPACES.get(space_id) if isinstance(space_id, str) else None
+def get_space(space_id: str, section: str) -> ManagementSpace:
+    space = catalog.MANAGEMENT_SPACES.get(space_id)
     if space is None or space.section != section:
         raise CommandError(
             f"{space_id!r} is not a {SECTION_NAMES[section]} action space.", "unknown_space"
@@ -144,11 +153,9 @@ def _engineers_placed(state: GameState, e: Event) -> None:
 # -- Turbine Station (p. 16) ---------------------------------------------------------------
 
 
-def do_produce(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+def do_produce(rec: Recorder, company: str, command: Produce) -> None:
     """Production action: Engineers on a Turbine Station space, then the production (R16)."""
-    from companion.engine import production
-
-    space = get_space(command.get("space"), "turbine_station")
+    space = get_space(command.space, "turbine_station")
     if space.effect.get("type") != "produce":
         raise CommandError(f"{space.id} is not a production space.", "unknown_space")
     bonus = int(space.effect.get("bonus", 0))
@@ -186,12 +193,10 @@ def water_problem(headstreams: Any, space: ManagementSpace) -> str | None:
     return None
 
 
-def do_water(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+def do_water(rec: Recorder, company: str, command: Water) -> None:
     """WM_2: 1-2 drops wait on 1-2 headstreams; WM_1: 1 drop flows at once (p. 16)."""
-    from companion.engine import water
-
-    space = get_space(command.get("space"), "water_management")
-    letters = command.get("headstreams")
+    space = get_space(command.space, "water_management")
+    letters = list(command.headstreams)
     why = water_problem(letters, space)
     if why:
         raise RuleViolation("water", why)
@@ -216,12 +221,9 @@ def do_water(rec: Recorder, company: str, command: dict[str, Any]) -> None:
 # -- Bank (p. 18) ----------------------------------------------------------------------------
 
 
-def do_bank(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+def do_bank(rec: Recorder, company: str, command: Bank) -> None:
     """Any number of Engineers (at least 1) on the Bank: 1 Credit each; never taken (p. 18)."""
-    try:
-        n = int(command.get("engineers", 1))
-    except (TypeError, ValueError):
-        raise CommandError("The Bank takes a number of Engineers.") from None
+    n = command.engineers
     player = rec.state.players[company]
     if n < 1:
         raise RuleViolation("bank", "Put at least 1 Engineer on the Bank.")
@@ -236,11 +238,9 @@ def do_bank(rec: Recorder, company: str, command: dict[str, Any]) -> None:
 # -- Workshop (p. 17) --------------------------------------------------------------------------
 
 
-def do_workshop(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+def do_workshop(rec: Recorder, company: str, command: Workshop) -> None:
     """Rotate the Construction Wheel 1, 2 (pay 2) or 3 (pay 5) segments (p. 17)."""
-    from companion.engine import wheel
-
-    space = get_space(command.get("space"), "workshop")
+    space = get_space(command.space, "workshop")
     place_engineers(rec, company, space)
     steps = int(space.effect.get("segments", 1))
     wheel.rotate_wheel(
@@ -251,13 +251,13 @@ def do_workshop(rec: Recorder, company: str, command: dict[str, Any]) -> None:
 # -- Machinery Shop (p. 17) --------------------------------------------------------------------
 
 
-def do_buy_machinery(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+def do_buy_machinery(rec: Recorder, company: str, command: BuyMachinery) -> None:
     """Buy an Excavator, an Excavator and a Mixer, or (4 players) one of your choice (p. 17)."""
-    space = get_space(command.get("space"), "machinery_shop")
+    space = get_space(command.space, "machinery_shop")
     gain = dict(space.effect.get("gain", {}))
     excavators, mixers = int(gain.get("excavators", 0)), int(gain.get("mixers", 0))
     if "machineries_any" in gain:
-        choice = command.get("choice")
+        choice = command.choice
         if choice not in ("excavator", "mixer"):
             raise RuleViolation("choice", "Choose an Excavator or a Concrete Mixer.")
         excavators, mixers = (1, 0) if choice == "excavator" else (0, 1)
@@ -276,15 +276,16 @@ def do_buy_machinery(rec: Recorder, company: str, command: dict[str, Any]) -> No
 # -- Contract Office (p. 18) -------------------------------------------------------------------
 
 
-def do_take_contracts(rec: Recorder, company: str, command: dict[str, Any]) -> None:
-    space = get_space(command.get("space"), "contract_office")
-    taken = command.get("contracts")
+def do_take_contracts(rec: Recorder, company: str, command: TakeContracts) -> None:
+    space = get_space(command.space, "contract_office")
+    taken = list(command.contracts)
     count = int(space.effect.get("count", 1))
     why = contracts.take_problem(rec.state, taken, count)
     if why:
         raise RuleViolation("contracts", why)
     place_engineers(rec, company, space)
-    contracts.take_contracts(rec, company, list(taken), command.get("discard"))
+    discard = None if command.discard is None else list(command.discard)
+    contracts.take_contracts(rec, company, taken, discard)
 
 
 # -- Patent Office (p. 19) ---------------------------------------------------------------------
@@ -302,9 +303,9 @@ def patent_problem(state: GameState, space: ManagementSpace) -> str | None:
     return None
 
 
-def do_patent(rec: Recorder, company: str, command: dict[str, Any]) -> None:
+def do_patent(rec: Recorder, company: str, command: Patent) -> None:
     """Pay 5 Credits and take the Advanced Technology tile of that space (p. 19)."""
-    space = get_space(command.get("space"), "patent_office")
+    space = get_space(command.space, "patent_office")
     why = patent_problem(rec.state, space)
     if why:
         raise RuleViolation("patent", why)
@@ -379,7 +380,7 @@ def _patent_tile_revealed(state: GameState, e: Event) -> None:
     state.patent_offer[e["slot"]] = e["tile"]
 
 
-ACTIONS: dict[str, Callable[[Recorder, str, dict[str, Any]], None]] = {
+ACTIONS: dict[str, Callable[[Recorder, str, Any], None]] = {
     "produce": do_produce,
     "water": do_water,
     "bank": do_bank,

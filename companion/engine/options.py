@@ -11,9 +11,11 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from companion.engine import catalog, contracts, management
+from companion.engine import catalog, construction, contracts, management, production, water
+from companion.engine.automa.command import automa_options, automa_to_act, override_options
 from companion.engine.catalog import ManagementSpace, company_name
 from companion.engine.economy import can_pay_credits
+from companion.engine.mahiri import mahiri_options
 from companion.engine.state import Decision, GameState
 
 ACTION_LABELS: dict[str, str] = {
@@ -93,8 +95,6 @@ def _usable_spaces(
 
 
 def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
-    from companion.engine import construction
-
     choices = []
     for option in construction.build_options(state, company):
         commands = _payment_commands(option)
@@ -178,8 +178,6 @@ def _payment_commands(option: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
-    from companion.engine import production
-
     spaces, why = _usable_spaces(state, company, "turbine_station")
     spaces = [s for s in spaces if s.effect.get("type") == "produce"]
     choices = []
@@ -262,8 +260,6 @@ def _flow_preview(state: GameState, letters: list[str], now: bool) -> dict[str, 
     Read through water.capacity, so Graziano Del Monte's 4-drop dams (and Mahiri's copy of
     him this turn) show in the preview (ruling R11).
     """
-    from companion.engine import water
-
     if now:
         return {"stops_at": [water.reach_from_headstream(state, letter) for letter in letters]}
     extra = {letter: letters.count(letter) for letter in set(letters)}
@@ -489,12 +485,15 @@ def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]
         "actions": [],
         "pending": pending_options(state),
     }
-    from companion.engine.automa.command import automa_options, automa_to_act  # issue 5 hook
 
     automa = automa_to_act(state)
+    result["overrides"] = []
     if automa is not None and player in (None, automa):
         result["player"] = automa
-        result["actions"] = automa_options(state, automa)
+        # its own turn first, then every other legal move, in the option form of a person's
+        # actions (issue 9, item 6); `overrides` lists the same groups on their own
+        result["overrides"] = override_options(state, automa)
+        result["actions"] = [*automa_options(state, automa), *result["overrides"]]
     elif state.finished:
         result["actions"] = _disabled("The game is over.")
     elif state.pending:
@@ -520,8 +519,6 @@ def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]
                     "choices": choices,
                 }
             )
-        from companion.engine.mahiri import mahiri_options  # issue 3: an extra, not an action
-
         result["actions"].extend(mahiri_options(state, company))
     return result
 

@@ -8,21 +8,25 @@ production follow ruling R16.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import abilities, water
 from companion.engine.board import BASINS, SPACES
 from companion.engine.catalog import CONTRACTS
+from companion.engine.commands import Answer, Produce
 from companion.engine.economy import (
     can_pay_credits,
     gain_credits,
     move_energy,
     pay_credits,
     score_vp,
+    source,
 )
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.hooks import HOOKS
 from companion.engine.state import NEUTRAL, Decision, GameState
 
 SHORT_NAMES: dict[str, str] = {
@@ -152,11 +156,11 @@ def production_options(
         if system.powerhouse == exclude_powerhouse:
             continue
         stops = _released_stops(state, system)
-        entries = [
+        made = [
             _option(state, company, system, drops, bonus, second, stops[:drops])
             for drops in range(1, system.drops_available + 1)
         ]
-        entries = [e for e in entries if e is not None]
+        entries = [e for e in made if e is not None]
         if not entries:
             continue
         summary = _system_label(system, entries[-1])
@@ -235,24 +239,27 @@ def second_production_options(
     return production_options(state, company, 0, second=True, exclude_powerhouse=first_powerhouse)
 
 
-def production_fields(command: dict[str, Any]) -> dict[str, Any]:
-    """The system, drops and contract of a produce command or answer, as decide_produce takes
-    them. Raises CommandError when one is missing or the drops are not a number.
+def production_fields(source: Produce | Answer | Mapping[str, Any]) -> dict[str, Any]:
+    """The system, drops and contract of a produce command, an answer or an Automa plan, as
+    decide_produce takes them. Raises CommandError when one is missing or of the wrong kind.
     """
-    missing = [k for k in ("dam", "conduit", "powerhouse", "drops") if k not in command]
+    if isinstance(source, Mapping):
+        values = {k: source.get(k) for k in ("dam", "conduit", "powerhouse", "drops", "contract")}
+    else:
+        values = {k: getattr(source, k) for k in ("dam", "conduit", "powerhouse", "drops")}
+        values["contract"] = source.contract
+    missing = [k for k in ("dam", "conduit", "powerhouse", "drops") if values[k] is None]
     if missing:
         raise CommandError(f"A production needs {', '.join(map(repr, missing))}.")
-    try:
-        drops = int(command["drops"])
-    except (TypeError, ValueError):
-        raise CommandError("The number of drops must be a whole number.") from None
-    return {
-        "dam": command["dam"],
-        "conduit": command["conduit"],
-        "powerhouse": command["powerhouse"],
-        "drops": drops,
-        "contract": command.get("contract"),
-    }
+    for key in ("dam", "conduit", "powerhouse"):
+        if not isinstance(values[key], str):
+            raise CommandError(f"A production's {key} is a space id.")
+    if values["contract"] is not None and not isinstance(values["contract"], str):
+        raise CommandError("A production's contract is a contract id.")
+    drops = values["drops"]
+    if isinstance(drops, bool) or not isinstance(drops, int):
+        raise CommandError("The number of drops must be a whole number.")
+    return values
 
 
 # -- validating ----------------------------------------------------------------------------
@@ -481,15 +488,15 @@ def continue_after_reward(rec: Recorder) -> None:
     """
     pending = rec.state.pending
     if pending and pending[-1].kind == "company_effect":
-        _resolve_company_effect(rec, pending[-1], {"continue": True})
+        _resolve_company_effect(rec, pending[-1], Answer(continue_=True))
 
 
 @resolves("company_effect")
-def _resolve_company_effect(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def _resolve_company_effect(rec: Recorder, decision: Decision, answer: Answer) -> None:
     """Answer: {"continue": true}. Normally taken by `continue_after_reward` at once; listed
     as an answer so that the game can never wait on it.
     """
-    if answer.get("continue") is not True:
+    if answer.continue_ is not True:
         raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
     rec.emit("decision_resolved", decision.reason, kind=decision.kind)
     options = decision.options
@@ -505,9 +512,10 @@ def _pay_conduit_owner(rec: Recorder, company: str, system: System, drops: int) 
         return
     who = SHORT_NAMES.get(company, company)
     reason = f"{who} used conduit {system.conduit} with {drops} drop(s)"
-    pay_credits(rec, company, drops, "conduit_use", reason)
-    gain_credits(rec, owner, drops, "conduit_use", reason)
-    score_vp(rec, owner, drops, "conduit_use", reason)
+    origin = source("conduit_use", system.conduit, by=company, drops=drops)
+    pay_credits(rec, company, drops, "conduit_use", reason, origin)
+    gain_credits(rec, owner, drops, "conduit_use", reason, origin)
+    score_vp(rec, owner, drops, "conduit_use", reason, origin)
 
 
 def _offer_second_production(rec: Recorder, company: str, first_powerhouse: str) -> None:
@@ -526,18 +534,18 @@ def _offer_second_production(rec: Recorder, company: str, first_powerhouse: str)
 
 
 @resolves("second_production")
-def _resolve_second_production(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def _resolve_second_production(rec: Recorder, decision: Decision, answer: Answer) -> None:
     """Answer: {"decline": true} or {dam, conduit, powerhouse, drops, contract?}.
 
     The answer is checked before the decision is popped, so a refused answer leaves the
     question pending.
     """
-    if answer.get("decline"):
+    if answer.decline:
         rec.emit("decision_resolved", "Germany declines a second production", kind=decision.kind)
         return
     first = decision.options["first_powerhouse"]
     company = str(decision.player)
-    if answer.get("powerhouse") == first:
+    if answer.powerhouse == first:
         raise RuleViolation(
             "same_powerhouse",
             f"Germany's second production must use another powerhouse than {first}.",
@@ -579,9 +587,7 @@ def _mark_fulfilled(
 
 def _resolve_reward(rec: Recorder, company: str, contract_id: str) -> None:
     """The contract's reward, through the one reward interpreter (category "contract")."""
-    from companion.engine import effects  # late: effects also drives water and production
-
-    effects.resolve(
+    HOOKS.resolve_rewards(
         rec,
         company,
         CONTRACTS[contract_id].reward,

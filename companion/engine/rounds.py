@@ -12,16 +12,16 @@ Each `*_step(rec, arg) -> bool` is one computed step of the game's flow queue
 
 from __future__ import annotations
 
-from companion.engine import catalog, scoring
+from companion.engine import catalog, construction, effects, levels, management, scoring, water
 from companion.engine.catalog import company_name
 from companion.engine.data import company_tables as ct
-from companion.engine.economy import gain_credits, score_vp
+from companion.engine.economy import gain_credits, score_vp, source
 from companion.engine.events import Event, Recorder, applies
+from companion.engine.hooks import HOOKS
 from companion.engine.state import GameState, PlayerState
 
 LAST_ROUND = 5
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
-AUTOMA_INCOME_LEVEL = 2  # Automas take income from difficulty level 2 (automa.md §2)
 
 
 # -- round start ---------------------------------------------------------------------------
@@ -67,18 +67,15 @@ def income_step(rec: Recorder, company: str) -> bool:
 
     An Automa at level 1 ("Low Voltage") takes no company-board income (automa.md §2).
     """
-    from companion.engine import construction, effects
-
-    player = rec.state.players[company]
-    if player.is_automa and player.automa_level < AUTOMA_INCOME_LEVEL:
+    if not levels.has_income(rec.state.players[company]):
         return True
-    for source, rewards in construction.revealed_income_rewards(rec.state, company):
+    for slot, rewards in construction.revealed_income_rewards(rec.state, company):
         effects.resolve(
             rec,
             company,
             rewards,
-            source=source,
-            reason=f"Income of {company_name(company)}: {source}",
+            source=slot,
+            reason=f"Income of {company_name(company)}: {slot}",
             category="income",
         )
     return True
@@ -86,8 +83,6 @@ def income_step(rec: Recorder, company: str) -> bool:
 
 def headstreams_step(rec: Recorder, _arg: str) -> bool:
     """Drops on the headstream tiles for this round (rounds 1-4, p. 10)."""
-    from companion.engine import water
-
     if rec.state.round <= HEADSTREAM_ROUNDS:
         water.headstream_phase(rec)
     return True
@@ -107,10 +102,8 @@ def actions_step(rec: Recorder, _arg: str) -> bool:
 def start_turn(rec: Recorder, company: str) -> None:
     """A player's turn begins; with Mahiri Sekibo at a level-4 Automa a human's first turn
     of the round waits on its Automa-way opening (automa.md §2.2, automa/opening.py)."""
-    from companion.engine.automa.opening import ask_opening  # late, as options.py hooks the Automa
-
     rec.emit("turn_started", f"{company_name(company)}'s turn.", company=company)
-    ask_opening(rec, company)
+    HOOKS.turn_started(rec, company)
 
 
 def next_player(state: GameState) -> str | None:
@@ -168,8 +161,6 @@ def _player_passed(state: GameState, e: Event) -> None:
 
 def water_flow_step(rec: Recorder, _arg: str) -> bool:
     """Every drop on the headstreams flows, A to D, one at a time (p. 19, ruling R8)."""
-    from companion.engine import water
-
     water.water_flow_phase(rec)
     return True
 
@@ -196,6 +187,7 @@ def scoring_phase(rec: Recorder) -> None:
             ranking[company],
             "energy_ranking",
             f"Energy Track ranking, round {state.round} ({energies[company]} Energy)",
+            source("energy_ranking", round=state.round, energy=energies[company]),
         )
     for company in order:
         energy = energies[company]
@@ -206,6 +198,7 @@ def scoring_phase(rec: Recorder) -> None:
             credits,
             "energy_track",
             f"Energy Track: {credits} Credits for {scoring.track_position(energy)} Energy",
+            source("energy_track", credits=credits, energy=scoring.track_position(energy)),
         )
         if scoring.track_position(energy) == 0:
             score_vp(
@@ -214,6 +207,7 @@ def scoring_phase(rec: Recorder) -> None:
                 -scoring.ZERO_ENERGY_VP_LOSS,
                 "energy_track",
                 "Energy Track: no Energy produced this round (-3 VP)",
+                source("energy_track", "no_energy", vp=-scoring.ZERO_ENERGY_VP_LOSS),
             )
     tile = state.bonus_tiles[state.round - 1] if len(state.bonus_tiles) >= state.round else None
     if tile:
@@ -226,6 +220,7 @@ def scoring_phase(rec: Recorder) -> None:
                 vp,
                 "bonus_tile",
                 f"Bonus tile {tile} of round {state.round}: {count} counted",
+                source("bonus_tile", tile, round=state.round, count=count),
             )
 
 
@@ -264,8 +259,6 @@ def end_of_round(rec: Recorder) -> None:
         engineers=returned,
     )
     if state.setup.mode == "full":
-        from companion.engine import management
-
         management.discard_patents(rec)
 
 
@@ -327,6 +320,7 @@ def end_of_game(rec: Recorder) -> None:
                 awards[company],
                 "objective",
                 f"Objective tile {state.objective}: {count} counted",
+                source("objective", state.objective, count=count),
             )
     for company in order:
         p = state.players[company]
@@ -337,10 +331,12 @@ def end_of_game(rec: Recorder) -> None:
             scoring.resource_vp(credits, p.excavators, p.mixers),
             "resources",
             f"Resources in the personal supply: {credits + p.excavators + p.mixers}",
+            source("resources", count=credits + p.excavators + p.mixers),
         )
     for company in order:
         drops = scoring.water_vp(state, company)
-        score_vp(rec, company, drops, "water", f"{drops} drops held by own dams")
+        origin = source("water", drops=drops)
+        score_vp(rec, company, drops, "water", f"{drops} drops held by own dams", origin)
     totals = {c: state.players[c].vp for c in order}
     energy = {c: state.players[c].last_round_energy for c in order}
     standing = scoring.standings(totals, energy)

@@ -42,7 +42,7 @@ def credits_for_energy(energy: int) -> int:
     Positions beyond 30 read as 30 (ruling R19). Position 0 also costs `ZERO_ENERGY_VP_LOSS` VP,
     which the caller scores separately.
     """
-    return ENERGY_CREDITS_BY_POSITION[track_position(energy)]
+    return int(ENERGY_CREDITS_BY_POSITION[track_position(energy)])
 
 
 def energy_ranking_vp(energies: Mapping[str, int]) -> dict[str, int]:
@@ -159,7 +159,7 @@ def pieces_by_basin(state: GameState, company: str) -> dict[int, int]:
 
 def pieces_by_area(state: GameState, company: str) -> dict[str, int]:
     """Structure pieces of a company in each area: Mountains 1-4, Hills 5-7, Plains 8-12."""
-    areas = {area: 0 for area in board.AREAS}
+    areas: dict[str, int] = {area: 0 for area in board.AREAS}
     for basin, n in pieces_by_basin(state, company).items():
         areas[board.BASINS[basin].area] += n
     return areas

@@ -19,6 +19,8 @@ from dataclasses import asdict
 from typing import Any
 
 from companion.engine import catalog
+from companion.engine.commands import Answer
+from companion.engine.economy import score_vp, source
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import (
@@ -31,6 +33,7 @@ from companion.engine.state import (
     Setup,
 )
 
+CURRENT_RULES = 2  # what a new game sets in its setup payload (`rules`; docs/commands.md)
 HUMAN_START_VP = 10
 AUTOMA_START_VP = 16
 MAHIRI = "mahiri_sekibo"
@@ -71,8 +74,67 @@ class Dealer:
 # -- payload -------------------------------------------------------------------------------
 
 
+SEAT_FIELDS = {"kind": str, "company": str, "officer": str, "automa_level": int, "name": str,
+               "contract": str}  # fmt: skip
+MAX_SEED = 2**31 - 1
+
+
+def _check_shape(payload: Any) -> None:
+    """Types and ranges of a setup payload's fields (what the rules then read)."""
+    if not isinstance(payload, dict):
+        raise CommandError("A setup is an object.")
+    seed = payload.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise CommandError("seed must be a whole number.")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise CommandError(f"seed must be from 0 to {MAX_SEED}.")
+    seats = payload.get("seats")
+    if not isinstance(seats, list) or len(seats) > 5:
+        raise CommandError("seats must be a list of 2 to 4 seats.")
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise CommandError(f"seats[{i}] must be an object.")
+        for key, value in seat.items():
+            kind = SEAT_FIELDS.get(key)
+            if kind is None:
+                raise CommandError(f"Unknown field {str(key)[:40]!r} in seats[{i}].")
+            if value is None or (kind is str and value == ""):
+                continue
+            if isinstance(value, bool) or not isinstance(value, kind):
+                raise CommandError(f"seats[{i}].{key} has the wrong type.")
+            if isinstance(value, str) and len(value) > 40:
+                raise CommandError(f"seats[{i}].{key} is too long.")
+        level = seat.get("automa_level")
+        if seat.get("kind") == "automa" and level is not None and not 1 <= level <= 4:
+            raise CommandError(f"seats[{i}].automa_level must be from 1 to 4.")
+        if level is not None and not 0 <= level <= 4:
+            raise CommandError(f"seats[{i}].automa_level must be from 0 to 4.")
+    draws = payload.get("draws")
+    if draws is not None and not isinstance(draws, dict):
+        raise CommandError("draws must be an object.")
+    for key, value in (draws or {}).items():
+        if not _flat(value):
+            raise CommandError(f"draws.{str(key)[:40]} has the wrong shape.")
+
+
+def _flat(value: Any, depth: int = 0) -> bool:
+    """A draw is ids, lists of ids, or objects of those, at most three levels deep."""
+    if isinstance(value, str):
+        return len(value) <= 40
+    if value is None:
+        return True
+    if depth >= 3:
+        return False
+    if isinstance(value, list):
+        return len(value) <= 60 and all(_flat(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return len(value) <= 20 and all(_flat(v, depth + 1) for v in value.values())
+    return False
+
+
 def parse_setup(payload: dict[str, Any]) -> Setup:
     """The Setup record of a setup payload (see docs/commands.md); CommandError if malformed."""
+    _check_shape(payload)
     mode = payload.get("mode", "introductory")
     if mode not in ("introductory", "full"):
         raise CommandError(f"Unknown setup mode {mode!r}: use 'introductory' or 'full'.")
@@ -106,7 +168,12 @@ def parse_setup(payload: dict[str, Any]) -> Setup:
             raise CommandError(f"Unknown company {company!r}.")
     if len(set(companies)) != len(companies):
         raise RuleViolation("company_twice", "Each company can be played by one seat only.")
-    return Setup(mode=mode, seats=seats, deals=deals, seed=int(payload.get("seed") or 0))
+    rules = payload.get("rules", 1)
+    if isinstance(rules, bool) or not isinstance(rules, int) or not 1 <= rules <= CURRENT_RULES:
+        raise CommandError(f"rules is 1 to {CURRENT_RULES}.")
+    return Setup(
+        mode=mode, seats=seats, deals=deals, seed=int(payload.get("seed") or 0), rules=rules
+    )
 
 
 def _check_drawable(
@@ -270,6 +337,7 @@ def _game_set_up(state: GameState, e: Event) -> None:
         deals=setup["deals"],
         seed=setup["seed"],
         expansion=setup.get("expansion", False),
+        rules=setup.get("rules", 1),
     )
     board = e["board"]
     state.headstream_tiles = dict(board["headstream_tiles"])
@@ -388,11 +456,9 @@ def seat_players(rec: Recorder, records: list[dict[str, Any]], turn_order: list[
         turn_order=turn_order,
         seats=seats,
     )
-    from companion.engine.economy import score_vp
-
     for company in turn_order:
         start = AUTOMA_START_VP if rec.state.players[company].is_automa else HUMAN_START_VP
-        score_vp(rec, company, start, "start", "Starting Victory Points")
+        score_vp(rec, company, start, "start", "Starting Victory Points", source("start"))
 
 
 # -- full setup: the draft (p. 9) ----------------------------------------------------------
@@ -526,13 +592,13 @@ def _draft_picked(state: GameState, e: Event) -> None:
 
 
 @resolves("draft_pick")
-def resolve_draft_pick(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def resolve_draft_pick(rec: Recorder, decision: Decision, answer: Answer) -> None:
     """A player picks a company+officer pair and a Starting Contract (Full Game Setup, p. 9).
 
     The decision offers what is left in the draft, so apply_pick's checks are the answer's.
     """
     rec.emit("decision_resolved", "Draft pick made.")
-    apply_pick(rec, answer)
+    apply_pick(rec, {"company": answer.company, "contract": answer.contract})
     continue_draft(rec)
 
 

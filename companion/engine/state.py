@@ -74,6 +74,9 @@ class LedgerLine:
     # "water", "correction", "automa_bank", "automa_cost", ...
     reason: str
     seq: int = 0  # index of the command that caused it
+    # what scored it, as data (economy.source): {"kind", "id", "numbers"[, "by"]}; the audit
+    # words it from this (None: a line of a log written before sources existed)
+    source: dict[str, Any] | None = None
 
 
 @dataclass
@@ -138,6 +141,9 @@ class Setup:
     deals: Literal["app", "table"] = "app"
     seed: int = 0
     expansion: bool = False
+    # how the engine plays this game: 1 for logs written before `rules` existed (an Automa
+    # needs a tap of its own to pass), 2 since (ruling A20: it passes at once)
+    rules: int = 1
 
 
 @dataclass
@@ -194,7 +200,8 @@ class GameState:
 
     def copy(self) -> GameState:
         """A deep copy (pickle is several times faster than copy.deepcopy here)."""
-        return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        copied: GameState = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        return copied
 
 
 # -- JSON round trip -------------------------------------------------------------------------

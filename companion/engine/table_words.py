@@ -6,12 +6,13 @@ names one alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine import catalog
 
 KIND_WORD = {"starting": "Starting", "national": "national"}
-REWARD_WORDS = {
+REWARD_WORDS: dict[str, Callable[[Any], str]] = {
     "credits": lambda n: f"{n} Credit{'s' if n != 1 else ''}",
     "vp": lambda n: f"{n} VP",
     "rotate_wheel": lambda n: f"turn the wheel {n}",

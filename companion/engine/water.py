@@ -26,7 +26,7 @@ HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge ca
 EXIT, BOX, DAM = "exit", "box", "dam"  # the kinds of node a drop meets
 
 EXIT_BELOW: dict[int, str] = {int(e["below_basin"]): e["id"] for e in map_tables.EXITS}
-HEADSTREAM_DROPS: dict[str, tuple[int, ...]] = HEADSTREAM_TILES
+HEADSTREAM_DROPS: dict[str, tuple[int, int, int, int]] = HEADSTREAM_TILES
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ def stops_text(stops: list[str | None]) -> str:
     counts: dict[str | None, int] = {}
     for stop in stops:
         counts[stop] = counts.get(stop, 0) + 1
-    parts = []
+    parts: list[str] = []
     for stop, n in counts.items():
         one = n == 1
         if stop is None:

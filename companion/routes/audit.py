@@ -109,6 +109,7 @@ def standalone_page() -> str:
         objectives=_objective_choices(),
         companies=companies,
         neutral_levels=engine_audit.NEUTRAL_DAM_LEVELS,
+        dam_capacities=engine_audit.dam_capacities(),
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask_socketio import join_room, leave_room
 
-from companion import schemas
+from companion import jsonsafe, schemas
 from companion.extensions import socketio
 from companion.routes import (
     NotJoined,
@@ -79,6 +79,14 @@ def on_undo(data: Any) -> dict[str, Any]:
     committed = store().undo(body["game_id"], body["version"])
     payload = broadcast(committed)
     return {"ok": True, "version": committed.version, "record": payload["record"]}
+
+
+@socketio.on(jsonsafe.MALFORMED_EVENT)
+def on_malformed_payload(reason: Any = None) -> dict[str, Any]:
+    """A packet that could not be read (companion/jsonsafe.py): a 400 with the reason."""
+    message = reason if isinstance(reason, str) else "The payload could not be read."
+    error = {"code": "invalid_payload", "message": message}
+    return {"ok": False, "status": 400, "error": error}
 
 
 @socketio.on_error_default

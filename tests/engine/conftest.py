@@ -9,3 +9,4 @@ ROOT = Path(__file__).resolve().parents[2]
 for path in (ROOT, Path(__file__).resolve().parent):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
+

@@ -8,7 +8,11 @@ fixtures only — the engine itself changes state only through events).
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from companion.engine import execute, legal_options, new_game
 from companion.engine.game import Outcome
@@ -145,3 +149,26 @@ def automa_turn(state: GameState, company: str, **override: Any) -> Outcome:
 def events_of(outcome: Outcome, kind: str) -> list[dict[str, Any]]:
     """The events of one type in a command's outcome."""
     return [e for e in outcome.events if e["type"] == kind]
+
+
+def decide_build(rec: Any, company: str, command: dict[str, Any]) -> None:
+    """`construction.decide_build` with a command written as JSON (parsed as `execute` does)."""
+    from companion.engine import construction
+    from companion.engine.commands import Build, parse
+
+    typed = parse({"type": "build", "player": company, **command})
+    assert isinstance(typed, Build)
+    construction.decide_build(rec, company, typed)
+
+
+REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "data"
+
+
+def require_reference() -> None:
+    """Skip a reference-data test when ../shared is not beside the clone — but fail it when
+    REQUIRE_REFERENCE=1 (set by .ci/run), so CI never passes by skipping."""
+    if REFERENCE.is_dir():
+        return
+    if os.environ.get("REQUIRE_REFERENCE") == "1":
+        pytest.fail(f"the reference data is missing ({REFERENCE}); CI requires it")
+    pytest.skip("the shared reference is not next to the project")

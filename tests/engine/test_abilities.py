@@ -8,6 +8,7 @@ import pytest
 from test_water_fixtures import build, energy_moves, events_of, recorder, table
 
 from companion.engine import production, water
+from companion.engine.commands import read_answer
 from companion.engine.errors import RuleViolation
 from companion.engine.events import RESOLVERS, Recorder
 from companion.engine.state import NEUTRAL, GameState
@@ -33,7 +34,7 @@ def germany_table(**officers: str) -> GameState:
 
 def answer(rec: Recorder, reply: dict) -> None:
     decision = rec.state.pending[-1]
-    RESOLVERS[decision.kind](rec, decision, reply)
+    RESOLVERS[decision.kind](rec, decision, read_answer(reply))
 
 
 def test_germany_double_production_appendix_2_seven_then_six_paying_france_3_credits() -> None:

@@ -6,11 +6,13 @@ Each tile with numbers; optional effects that place drops or produce may be decl
 
 from __future__ import annotations
 
+import helpers
 import pytest
 from test_construction_fixtures import make_game
 
 from companion.engine import construction
 from companion.engine.catalog import BASE_ADVANCED_TILES
+from companion.engine.commands import read_answer
 from companion.engine.events import RESOLVERS, Recorder
 from companion.engine.state import Dam, GameState
 
@@ -18,7 +20,7 @@ from companion.engine.state import Dam, GameState
 def build(state: GameState, company: str, structure: str, space: str, tile: str, **extra):  # type: ignore[no-untyped-def]
     state.players[company].tiles.append(tile)
     rec = Recorder(state)
-    construction.decide_build(rec, company, {"type": "build", "player": company,
+    helpers.decide_build(rec, company, {"type": "build", "player": company,
                                              "structure": structure, "space": space,
                                              "tile": tile, **extra})  # fmt: skip
     return rec
@@ -27,7 +29,7 @@ def build(state: GameState, company: str, structure: str, space: str, tile: str,
 def answer(state: GameState, reply: dict) -> Recorder:  # type: ignore[type-arg]
     rec = Recorder(state)
     decision = state.pending[-1]
-    RESOLVERS[decision.kind](rec, decision, reply)
+    RESOLVERS[decision.kind](rec, decision, read_answer(reply))
     return rec
 
 
@@ -157,6 +159,31 @@ def test_derived_16_l2_conduit_caps_6_plus_excavators_at_5() -> None:
     state.players["usa"].excavators = 5
     build(state, "usa", "conduit", "C2R", "L2_CONDUIT")
     assert state.players["usa"].excavators == 0
+
+
+def test_l2_conduit_tile_on_a_value_3_conduit_exactly_6_excavators_costs_5() -> None:
+    """Appendix 4, level II Conduit tile: "a conduit costing 6 or more Excavators costs 5" —
+    the boundary: value 3 is exactly 6 (the tile data's applies_if_cost_at_least)."""
+    state = full_game()
+    assert construction.structure_cost(state, "usa", "conduit", "C5L", None).excavators == 6
+    capped = construction.structure_cost(state, "usa", "conduit", "C5L", "L2_CONDUIT")
+    assert capped.excavators == 5
+    assert "5 with the level II Conduit tile" in capped.text
+    state.players["usa"].excavators = 5
+    build(state, "usa", "conduit", "C5L", "L2_CONDUIT")
+    assert state.players["usa"].excavators == 0
+    assert state.conduits["C5L"] == "usa"
+
+
+def test_the_cost_changes_are_read_from_the_tile_data() -> None:
+    """One function (construction.tile_cost_effect) reads Appendix 4's cost changes from the
+    tile table for people and the Automa alike."""
+    effect, params = construction.tile_cost_effect("L2_CONDUIT")
+    assert effect == "cap_conduit_cost"
+    assert params == {"cap_excavators": 5, "applies_if_cost_at_least": 6}
+    assert construction.tile_cost_effect("base") == ("", {})
+    assert construction.engineer_free("L1_POWERHOUSE") and construction.engineer_free("L3_BASE")
+    assert not construction.engineer_free("L2_POWERHOUSE")  # its production needs none
 
 
 def test_l2_powerhouse_immediate_production_plus_2() -> None:
@@ -292,7 +319,7 @@ def test_anton_copying_each_advanced_tile_acts_like_the_tile(tile: str) -> None:
     copied = _table_for(tile)
     copied.players["usa"].wheel[3].tiles.append(tile)
     rec = Recorder(copied)
-    construction.decide_build(rec, "usa", {"type": "build", "player": "usa",
+    helpers.decide_build(rec, "usa", {"type": "build", "player": "usa",
                                            "structure": structure, "space": space,
                                            "tile": "anton_copy_tile", "copies": tile})  # fmt: skip
     assert _outcome(copied) == _outcome(direct)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import audit, economy, events
+from companion.engine import abilities, audit, economy, events
 from companion.engine.state import Dam, GameState, LedgerLine, PlayerState, Segment
 
 # -- a finished 4-player game entered at the table ---------------------------------------------
@@ -399,12 +399,13 @@ def test_history_from_ledger() -> None:
 ROUND_TEST_EVENT = "test_audit_round_advanced"
 if ROUND_TEST_EVENT not in events.APPLY:
 
-    @events.applies(ROUND_TEST_EVENT)
     def _round_advanced(state: GameState, e: dict) -> None:
         # stands in for the End of Round phase: markers back to 0, next round
         for p in state.players.values():
             p.energy = 0
         state.round += 1
+
+    events.register_handler(ROUND_TEST_EVENT, _round_advanced)  # the table of the test's stand-in
 
 
 def test_history_folds_records_round_by_round() -> None:
@@ -528,3 +529,29 @@ def test_ledger_lines_keep_the_stored_reason_and_add_the_text() -> None:
     (line,) = usa["cells"]["bonus_tile"]["lines"]
     assert line["reason"] == "Bonus tile B_BASES of round 1: 2 counted"
     assert line["text"] == "Bonus tile “4 VP per Base” of round 1: 2 counted"
+
+
+def test_dam_capacity_is_one_rule_for_the_engine_the_audit_and_the_score_pad() -> None:
+    """Ruling R11 / Appendix 3: level-3 dams of Graziano Del Monte hold 4 (Mahiri Sekibo's keep
+    the 4 they caught copying him); abilities.capacity_of is the one place that says it."""
+    assert [abilities.capacity_of(n, graziano=False) for n in (1, 2, 3)] == [1, 2, 3]
+    assert [abilities.capacity_of(n, graziano=True) for n in (1, 2, 3)] == [1, 2, 4]
+    assert audit.dam_capacities() == {
+        "": [1, 2, 3],
+        "graziano_del_monte": [1, 2, 4],
+        "mahiri_sekibo": [1, 2, 4],
+    }
+
+
+def test_a_ledger_line_is_worded_from_its_source_not_from_its_sentence() -> None:
+    """Issue 10: ledger lines carry a structured source (kind, id, numbers); the audit words it
+    from that, so the stored sentence can change (or be translated) without the audit."""
+    state = tracked_state()
+    origin = economy.source("bonus_tile", "B_BASES", round=1, count=2)
+    economy.score_vp(events.Recorder(state), "usa", 8, "bonus_tile", "anything at all", origin)
+    usa = next(p for p in audit.audit_of_game(state)["players"] if p["company"] == "usa")
+    (line,) = usa["cells"]["bonus_tile"]["lines"]
+    assert line["source"] == {"kind": "bonus_tile", "id": "B_BASES",
+                              "numbers": {"round": 1, "count": 2}}  # fmt: skip
+    assert line["text"] == "Bonus tile “4 VP per Base” of round 1: 2 counted"
+

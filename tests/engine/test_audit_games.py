@@ -213,3 +213,15 @@ def correction(
     if space:
         command["space"] = space
     return command
+
+
+@pytest.mark.parametrize(("mode", "automas"), [("full", ()), ("introductory", ("germany",))])
+def test_every_vp_line_of_a_played_game_has_a_structured_source(
+    mode: str, automas: tuple[str, ...]
+) -> None:
+    """Issue 10: every ledger line says what scored it as data (kind, id, numbers)."""
+    _, live, _ = play_to_the_end(seed=3, players=3, mode=mode, automas=automas)
+    lines = [line for p in live.players.values() for line in p.ledger]
+    assert lines and all(line.source for line in lines), [
+        (line.category, line.reason) for line in lines if not line.source
+    ]

@@ -462,7 +462,12 @@ def test_preview_is_pure_and_matches_the_turn():
 def test_legal_options_offer_the_automa_turn_with_its_preview():
     state = automa_game(1)
     options = legal_options(state)
-    assert [a["type"] for a in options["actions"]] == ["automa_turn"]
+    # its turn, then the other moves the table may choose for it (issue 9 item 6)
+    assert [a["type"] for a in options["actions"]] == [
+        "automa_turn", "production", "construction", "water_management", "contract_office",
+        "workshop", "machinery_shop", "patent_office", "bank",
+    ]  # fmt: skip
+    assert options["actions"][0]["choices"][1:] == []
     choice = options["actions"][0]["choices"][0]
     assert choice["command"] == {"type": "automa_turn", "player": A}
     assert choice["preview"]["tile"] == 1

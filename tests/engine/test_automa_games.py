@@ -22,6 +22,8 @@ from companion.engine import execute, new_game, replay
 from companion.engine.board import SPACES
 from companion.engine.state import GameState, from_json, to_json
 
+pytestmark = pytest.mark.slow  # whole random games: -m 'not slow' leaves them out
+
 COMPANIES = ("usa", "germany", "italy", "france")
 SEEDS = range(int(os.environ.get("AUTOMA_GAMES", "2")))
 

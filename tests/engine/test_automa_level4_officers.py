@@ -167,8 +167,9 @@ def test_human_first_turn_of_round_1_waits_on_a_drawn_automa_tile():
     assert state.pending[-1].kind == "mahiri_opening" and state.pending[-1].player == H
     options = legal_options(state)
     assert options["player"] == H
-    (action,) = options["actions"]
+    action, *others = options["actions"]
     assert action["type"] == "automa_turn"
+    assert others == options["overrides"]  # the other moves, paid as a person (issue 9 item 6)
     assert action["choices"][0]["command"] == {"type": "automa_turn", "player": H}
     with pytest.raises(RuleViolation) as refused:  # no free action before the opening
         execute(state, {"type": "bank", "player": H, "engineers": 1})

@@ -9,8 +9,10 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import require_reference
 
-from companion.engine.automa import deck, levels
+from companion.engine import levels
+from companion.engine.automa import deck
 from companion.engine.automa.tiles import TILES
 from companion.engine.events import Recorder
 from companion.engine.state import GameState, PlayerState
@@ -21,7 +23,7 @@ REFERENCE = Path(__file__).parents[2].parent / "shared/reference/data/automa.jso
 @pytest.fixture(scope="module")
 def reference() -> dict:
     if not REFERENCE.exists():
-        pytest.skip("the shared reference is not next to the project")
+        require_reference()
     return json.loads(REFERENCE.read_text())
 
 

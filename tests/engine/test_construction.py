@@ -5,10 +5,11 @@ Scenario tests name the rulebook example; refusals assert the player-facing mess
 
 from __future__ import annotations
 
+import helpers
 import pytest
 from test_construction_fixtures import event_types, make_game
 
-from companion.engine import construction
+from companion.engine import abilities, construction
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder
 from companion.engine.state import Dam, Segment
@@ -18,7 +19,7 @@ def build(state, company, structure, space, tile=None, **extra):  # type: ignore
     rec = Recorder(state)
     command = {"type": "build", "player": company, "structure": structure, "space": space,
                "tile": tile or structure, **extra}  # fmt: skip
-    construction.decide_build(rec, company, command)
+    helpers.decide_build(rec, company, command)
     return rec
 
 
@@ -99,7 +100,9 @@ def test_derived_12_fifth_base_in_round_2_is_worth_28_vp() -> None:
     build(state, "usa", "base", "9L")
     immediate = sum(line.vp for line in state.players["usa"].ledger)
     per_income = [
-        r for s, rs in construction.revealed_income_rewards(state, "usa") if s.endswith(":5")
+        r
+        for s, rs in construction.revealed_income_rewards(state, "usa")
+        if s.endswith(":5")
         for r in rs
     ]
     assert immediate == 7
@@ -318,8 +321,8 @@ def test_powerhouse_slots_production_bonus_and_ability() -> None:
         rec = build(state, "usa", "powerhouse", space)
         usa.constructions_this_round = 0
         usa.engineers = 12
-        bonus = construction.production_bonus(state, "usa")
-        seen.append((bonus, construction.has_company_ability(state, "usa")))
+        bonus = abilities.board_production_bonus(state, "usa")
+        seen.append((bonus, abilities.has_company_ability(state, "usa")))
         if n:
             assert "powerhouse_slot_revealed" in event_types(rec)
     assert seen == [(0, False), (1, False), (1, True), (3, True)]
@@ -331,12 +334,12 @@ def test_automa_below_level_2_no_bonus_below_3_no_ability() -> None:
     usa.kind = "automa"
     usa.built["powerhouse"] = 4
     usa.automa_level = 1
-    assert construction.production_bonus(state, "usa") == 0
+    assert abilities.board_production_bonus(state, "usa") == 0
     usa.automa_level = 2
-    assert construction.production_bonus(state, "usa") == 3
-    assert not construction.has_company_ability(state, "usa")
+    assert abilities.board_production_bonus(state, "usa") == 3
+    assert not abilities.has_company_ability(state, "usa")
     usa.automa_level = 3
-    assert construction.has_company_ability(state, "usa")
+    assert abilities.has_company_ability(state, "usa")
 
 
 # -- options -------------------------------------------------------------------------------
@@ -348,11 +351,9 @@ def test_build_options_are_all_legal_and_previewed() -> None:
     assert options
     for option in options[:: max(1, len(options) // 40)]:
         trial = state.copy()
-        construction.decide_build(Recorder(trial), "usa", option["command"])
+        helpers.decide_build(Recorder(trial), "usa", option["command"])
         assert trial.players["usa"].built[option["structure"]] == 1
-    base_6l = next(
-        o for o in options if o["space"] == "6L" and o["tile"] == "base"
-    )
+    base_6l = next(o for o in options if o["space"] == "6L" and o["tile"] == "base")
     assert base_6l["preview"]["excavators"] == 4
     assert base_6l["preview"]["engineers"] == 1
     assert {"kind": "excavators", "n": 4} in base_6l["preview"]["chips"]
@@ -375,7 +376,7 @@ def test_open_segment_empty_at_the_start_of_every_construction() -> None:
     for space in ["9L", "C9L", "P9-2", "10L"]:
         assert usa.wheel[0] == Segment()
         option = next(o for o in construction.build_options(state, "usa") if o["space"] == space)
-        construction.decide_build(Recorder(state), "usa", option["command"])
+        helpers.decide_build(Recorder(state), "usa", option["command"])
     assert usa.wheel[0] == Segment()
 
 
@@ -412,7 +413,11 @@ def test_a_payment_that_no_rule_allows_is_refused() -> None:
 def test_free_build_options_limits() -> None:
     state = make_game()
     assert construction.free_build_options(state, "usa", "base", areas=["hills"]) == [
-        "5U", "6U", "6L", "7U", "7L",
+        "5U",
+        "6U",
+        "6L",
+        "7U",
+        "7L",
     ]
     conduits = construction.free_build_options(state, "usa", "conduit", max_conduit_value=1)
     assert conduits == ["C9L", "C10R"]

@@ -7,17 +7,27 @@ run time, only this test does.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import require_reference
 
 from companion.engine import board, catalog
 from companion.engine.data import automa_tables
 
 REFERENCE = Path(__file__).parents[2].parent / "shared" / "reference" / "data"
 
-pytestmark = pytest.mark.skipif(not REFERENCE.is_dir(), reason="reference data not beside clone")
+
+if not REFERENCE.is_dir() and os.environ.get("REQUIRE_REFERENCE") != "1":
+    # without ../shared beside the clone: skipped; in CI (REQUIRE_REFERENCE=1) they fail
+    pytestmark = pytest.mark.skip(reason="the shared reference is not next to the project")
+
+
+@pytest.fixture(autouse=True)
+def _reference() -> None:
+    require_reference()  # skipped without ../shared, but a failure in CI (REQUIRE_REFERENCE=1)
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -164,3 +174,17 @@ def test_neutral_dam_tiles(map_json: dict[str, Any]) -> None:
         tile = catalog.NEUTRAL_DAM_TILES[row["tile"]]
         assert tile.dam_space == row["dam_space"]
         assert tile.level == row["level"]
+
+
+def test_without_the_reference_ci_fails_instead_of_skipping(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import helpers
+
+    monkeypatch.setattr(helpers, "REFERENCE", tmp_path / "missing")
+    monkeypatch.setenv("REQUIRE_REFERENCE", "1")
+    with pytest.raises(pytest.fail.Exception):
+        helpers.require_reference()
+    monkeypatch.setenv("REQUIRE_REFERENCE", "0")
+    with pytest.raises(pytest.skip.Exception):
+        helpers.require_reference()

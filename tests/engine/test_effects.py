@@ -11,6 +11,7 @@ from test_construction_fixtures import make_game
 
 from companion.engine import effects
 from companion.engine.catalog import CONTRACTS
+from companion.engine.commands import read_answer
 from companion.engine.errors import RuleViolation
 from companion.engine.events import RESOLVERS, Recorder
 from companion.engine.state import Dam, GameState
@@ -25,7 +26,7 @@ def resolve(state: GameState, company: str, rewards, category: str = "contract")
 def answer(state: GameState, reply: dict) -> Recorder:  # type: ignore[type-arg]
     rec = Recorder(state)
     decision = state.pending[-1]
-    RESOLVERS[decision.kind](rec, decision, reply)
+    RESOLVERS[decision.kind](rec, decision, read_answer(reply))
     return rec
 
 

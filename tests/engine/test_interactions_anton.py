@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import helpers
 import pytest
 from test_construction_fixtures import make_game
 
@@ -115,7 +116,7 @@ def play(case: Case, *, via_anton: bool) -> Recorder:
     if case.payment:
         command["payment"] = case.payment
     rec = Recorder(state)
-    construction.decide_build(rec, "usa", command)
+    helpers.decide_build(rec, "usa", command)
     return rec
 
 

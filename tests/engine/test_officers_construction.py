@@ -5,6 +5,7 @@ Numbers from companies.md §6 derived examples 13-15; edge cases 6 and 7 by name
 
 from __future__ import annotations
 
+import helpers
 import pytest
 from test_construction_fixtures import make_game
 
@@ -16,7 +17,7 @@ from companion.engine.state import Segment
 
 def build(state, company, command):  # type: ignore[no-untyped-def]
     rec = Recorder(state)
-    construction.decide_build(rec, company, {"type": "build", "player": company, **command})
+    helpers.decide_build(rec, company, {"type": "build", "player": company, **command})
     return rec
 
 
@@ -114,7 +115,8 @@ def test_solomon_default_is_the_plain_payment_and_options_show_substitutions() -
         "Choose another payment (your officer or tile allows one)."
     )
     option = next(
-        o for o in construction.build_options(state, "italy")
+        o
+        for o in construction.build_options(state, "italy")
         if o["space"] == "2L" and o["tile"] == "base"
     )
     assert option["command"]["payment"] == {"excavators": 3, "mixers": 0, "credits": 6}
@@ -193,7 +195,8 @@ def test_anton_copying_a_cost_tile_changes_the_cost() -> None:
     usa = state.players["usa"]
     usa.wheel[2].tiles.append("L3_BASE")
     options = [
-        o for o in construction.build_options(state, "usa")
+        o
+        for o in construction.build_options(state, "usa")
         if o["tile"] == "anton_copy_tile" and o["space"] == "2L"
     ]
     assert options and options[0]["preview"]["excavators"] == 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 import test_property_games as base
 from helpers import setup_payload
 from hypothesis import HealthCheck, given, settings
@@ -25,6 +26,8 @@ from companion.engine import CommandError, RuleViolation, execute, legal_options
 from companion.engine.catalog import ADVANCED_TILES, ANTON_TILE, BASE_OFFICERS
 from companion.engine.mahiri import MAHIRI
 from companion.engine.state import GameState
+
+pytestmark = pytest.mark.slow  # whole random games: -m 'not slow' leaves them out
 
 # types of action a random player favours so that full-game powers are really exercised
 FAVOURED = {"patent": 4, "mahiri": 3, "build": 3, "produce": 3}

@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from helpers import commands_on_offer, setup_payload
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,6 +27,8 @@ from companion.engine.events import apply
 from companion.engine.game import _execute
 from companion.engine.mahiri import held_limit
 from companion.engine.state import GameState, from_json, to_json
+
+pytestmark = pytest.mark.slow  # whole random games: -m 'not slow' leaves them out
 
 ENGINEERS = 12
 

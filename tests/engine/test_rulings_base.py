@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import helpers
 import pytest
 from helpers import (
     give,
@@ -14,7 +15,8 @@ from helpers import (
 )
 from test_construction_fixtures import make_game
 
-from companion.engine import construction, execute, legal_options, new_game
+from companion.engine import execute, legal_options, new_game
+from companion.engine.commands import read_answer
 from companion.engine.errors import CommandError
 from companion.engine.events import RESOLVERS, Recorder
 
@@ -76,7 +78,7 @@ def test_ruling_r9_france_takes_3_off_a_contract_fulfilled_with_tile_energy(
     france.contracts = ["Y06"]
     france.tiles.append("L2_BASE")
     rec = Recorder(state)
-    construction.decide_build(rec, "france", {"type": "build", "player": "france",
+    helpers.decide_build(rec, "france", {"type": "build", "player": "france",
                                              "structure": "base", "space": "9L",
                                              "tile": "L2_BASE"})  # fmt: skip
     decision = state.pending[-1]
@@ -84,7 +86,9 @@ def test_ruling_r9_france_takes_3_off_a_contract_fulfilled_with_tile_energy(
     assert decision.options["energy"] == 3
     assert decision.options["contracts"] == offered
     if offered:
-        RESOLVERS[decision.kind](Recorder(state), decision, {"produce": True, "contract": "Y06"})
+        RESOLVERS[decision.kind](
+            Recorder(state), decision, read_answer({"produce": True, "contract": "Y06"})
+        )
         assert "Y06" in france.fulfilled
 
 
@@ -94,12 +98,14 @@ def test_ruling_r10_viktors_minimum_is_for_production_actions_not_tile_energy() 
     state = make_game(("usa", "france"), mode="full", officers={"france": "viktor_fiesler"})
     france = state.players["france"]
     france.tiles.append("L2_BASE")
-    construction.decide_build(Recorder(state), "france", {"type": "build", "player": "france",
+    helpers.decide_build(Recorder(state), "france", {"type": "build", "player": "france",
                                                           "structure": "base", "space": "9L",
                                                           "tile": "L2_BASE"})  # fmt: skip
     decision = state.pending[-1]
     assert decision.options["energy"] == 1
-    RESOLVERS[decision.kind](Recorder(state), decision, {"produce": True, "contract": None})
+    RESOLVERS[decision.kind](
+        Recorder(state), decision, read_answer({"produce": True, "contract": None})
+    )
     assert france.energy == 1
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from helpers import make_state, setup_payload
 
-from companion.engine import RuleViolation, execute, new_game
+from companion.engine import CommandError, RuleViolation, execute, new_game
 from companion.engine.catalog import HEADSTREAM_TILES, MANAGEMENT_SPACES, NEUTRAL_DAM_TILES
 from companion.engine.state import NEUTRAL
 
@@ -301,3 +303,25 @@ def test_the_officer_given_to_a_level_4_automa_is_not_laid_out_for_the_draft(see
     offered = [pair["officer"] for pair in state.draft["pairs"]]
     assert "anton_krylov" not in offered and len(offered) == 2
     assert state.draft["automa_officer"] == {"2": "anton_krylov"}
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"seed": "abc"},
+        {"seed": True},
+        {"seed": 10**100},
+        {"seats": [{"kind": "automa", "company": "usa", "automa_level": "x"}, {"kind": "human"}]},
+        {"seats": [{"kind": "automa", "company": "usa", "automa_level": 7}, {"kind": "human"}]},
+        {"seats": [{"kind": "human", "company": ["usa"]}, {"kind": "human"}]},
+        {"seats": [{"kind": "human", "zz": 1}, {"kind": "human"}]},
+        {"draws": {"objective": [[[[["O_BASINS_1"]]]]]}},
+        {"draws": "nope"},
+    ],
+)
+def test_issue_10_a_malformed_setup_is_refused_in_words(change: dict[str, Any]) -> None:
+    payload = {"mode": "introductory", "seed": 1, **change}
+    payload.setdefault("seats", [{"kind": "human"}, {"kind": "human"}])
+    with pytest.raises(CommandError) as refused:
+        new_game(payload)
+    assert refused.value.message

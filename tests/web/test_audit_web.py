@@ -35,7 +35,6 @@ FINISH_EVENT = "test_audit_game_finished"
 
 if ROUND_EVENT not in events.APPLY:
 
-    @events.applies(ROUND_EVENT)
     def _round_advanced(state: GameState, e: dict) -> None:
         # stands in for the End of Round phase: markers back to 0, next round
         for p in state.players.values():
@@ -43,10 +42,11 @@ if ROUND_EVENT not in events.APPLY:
             p.energy = 0
         state.round += 1
 
+    events.register_handler(ROUND_EVENT, _round_advanced)  # the table of the test's stand-in
+
 
 if BUILD_EVENT not in events.APPLY:
 
-    @events.applies(BUILD_EVENT)
     def _structure_placed(state: GameState, e: dict) -> None:
         company, space, kind = e["company"], e["space"], e["kind"]
         if kind == "dam":
@@ -60,16 +60,19 @@ if BUILD_EVENT not in events.APPLY:
             state.powerhouses[space] = company
             state.players[company].built["powerhouse"] += 1
 
+    events.register_handler(BUILD_EVENT, _structure_placed)  # the table of the test's stand-in
+
 
 if FINISH_EVENT not in events.APPLY:
 
-    @events.applies(FINISH_EVENT)
     def _game_finished(state: GameState, e: dict) -> None:
         # stands in for End of the Game: the last round's energy is kept, the game is over
         for p in state.players.values():
             p.last_round_energy = p.energy
         state.finished = True
         state.phase = "game_over"
+
+    events.register_handler(FINISH_EVENT, _game_finished)  # the table of the test's stand-in
 
 
 @dataclass
@@ -262,6 +265,8 @@ def test_standalone_page_renders_the_form(web: FlaskClient) -> None:
     assert 'id="audit-map"' in html and 'id="entry"' in html
     assert "Bases connected by own conduit to own powerhouse" in html
     assert "js/audit/standalone.js" in html and "css/audit.css" in html
+    # the score pad's drop steppers get the dam capacity from the server (one rule, ruling R11)
+    assert """data-capacities='{"": [1, 2, 3], "graziano_del_monte": [1, 2, 4], """ in html
 
 
 def test_standalone_scores_the_entry(web: FlaskClient) -> None:

@@ -119,3 +119,14 @@ def test_serve_on_a_busy_port_says_so(tmp_path: Path, capsys: pytest.CaptureFixt
     said = capsys.readouterr()
     assert f"Port {port} is in use" in said.out + said.err
     assert "is running" not in said.out  # no address is printed for a server that is not up
+
+
+def test_bench_passes_games_and_fuzz_on_to_the_bench_script(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[list[str]] = []
+    monkeypatch.setattr(cli.subprocess, "call", lambda args: calls.append(args) or 0)
+    assert cli.main(["bench", "--fuzz", "10000"]) == 0
+    assert cli.main(["bench", "--games", "3"]) == 0
+    assert [c[2:] for c in calls] == [["--fuzz", "10000"], ["--games", "3"]]
+    assert calls[0][1].endswith("bench/run.py")

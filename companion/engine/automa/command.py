@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.automa import deck, opening
+from companion.engine.automa import deck, opening, overrides
 from companion.engine.automa.decision import play_turn, preview_turn
 from companion.engine.automa.rewards import answer_pending, automatic_answer
 from companion.engine.catalog import company_name
+from companion.engine.commands import AutomaTurn
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder
 from companion.engine.state import GameState
+
+PASS_AT_ONCE_RULES = 2  # from this setup `rules` on, ruling A20: no extra tap to pass
 
 
 def has_automa(state: GameState) -> bool:
@@ -51,12 +54,12 @@ def automa_to_act(state: GameState) -> str | None:
     return None
 
 
-def execute_turn(rec: Recorder, command: dict[str, Any]) -> dict[str, Any]:
+def execute_turn(rec: Recorder, command: AutomaTurn) -> dict[str, Any]:
     """Resolve an `automa_turn` command; raises RuleViolation when the Automa may not act."""
     state = rec.state
-    company = command.get("player")
+    company = command.player
     if company in state.players and opening.is_opening(state, company):
-        return opening.play_opening(rec, company, command.get("override"))
+        return opening.play_opening(rec, company, command.override)
     if company not in state.players or not state.players[company].is_automa:
         raise RuleViolation("not_automa", f"{company!r} is not an Automa seat.")
     if state.pending:
@@ -76,8 +79,14 @@ def execute_turn(rec: Recorder, command: dict[str, Any]) -> dict[str, Any]:
                  company=company)  # fmt: skip
         rec.emit("steps_queued", "", steps=["next_turn"])
         return {"company": company, "passed": True, "lines": ["No Engineers left: passes."]}
+    if command.override is not None and state.pending:
+        raise RuleViolation("automa_override", "The Automa answers its open choice first.")
     rec.emit("action_taken", "", company=company, action="automa_turn")
-    trace = play_turn(rec, company, override=command.get("override"))
+    trace = play_turn(rec, company, override=command.override)
+    if state.players[company].engineers <= 0 and state.setup.rules >= PASS_AT_ONCE_RULES:
+        # ruling A20: it passes at the end of the turn it placed its last Engineer in
+        rec.emit("player_passed", f"The Automa ({company}) placed its last Engineer and passes.",
+                 company=company)  # fmt: skip
     rec.emit("steps_queued", "", steps=["refill_contracts", "next_turn"])
     return trace
 
@@ -86,13 +95,14 @@ def automa_options(state: GameState, company: str) -> list[dict[str, Any]]:
     """The one action on offer for an Automa: its turn (or its open choice), with a preview."""
     player = state.players[company]
     command = {"type": "automa_turn", "player": company}
+    preview: dict[str, Any]
     if opening.is_opening(state, company):
         preview = opening.preview_opening(state, company)
         label = "Opening the Automa way (Mahiri Sekibo)"
     elif state.pending:
         decision = state.pending[-1]
         answer = automatic_answer(state, decision)
-        preview: dict[str, Any] = {
+        preview = {
             "lines": [f"{decision.reason}: the Automa answers {answer}."],
             "answer": answer,
         }
@@ -112,3 +122,20 @@ def automa_options(state: GameState, company: str) -> list[dict[str, Any]]:
             "choices": [{"label": label, "command": command, "preview": preview}],
         }
     ]
+
+
+def override_options(state: GameState, company: str) -> list[dict[str, Any]]:
+    """Every other legal move the table may choose for the Automa's turn now, in the option
+    form of a person's actions (automa/overrides.py); none while it answers a choice or
+    passes."""
+    player = state.players[company]
+    opening_now = opening.is_opening(state, company)
+    if not opening_now and (state.pending or player.engineers <= 0):
+        return []
+    scratch = state.copy()
+    rec = Recorder(scratch)
+    if opening_now:
+        rec.emit("decision_resolved", "", kind=opening.OPENING)
+    action_tile, _ = deck.draw(rec, company)
+    return overrides.options(scratch, company, action_tile)
+

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import catalog, production, water, wheel
-from companion.engine.automa import deck, feasibility, levels, placement
+from companion.engine import advanced, catalog, construction, levels, production, water, wheel
+from companion.engine.automa import deck, feasibility, overrides, placement
 from companion.engine.automa.feasibility import (  # noqa: F401  (section_spaces: tests)
     SECTION_OF,
     Plan,
@@ -27,12 +27,14 @@ from companion.engine.automa.plain import plain_line
 from companion.engine.automa.rewards import answer_pending, claim_contract
 from companion.engine.automa.tiles import AutomaTile, Criteria, TileAction
 from companion.engine.board import HEADSTREAM_LETTERS
+from companion.engine.commands import Override, to_dict
 from companion.engine.economy import (
     gain_credits,
     gain_machineries,
     move_energy,
     pay_credits,
     score_vp,
+    source,
 )
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
@@ -105,7 +107,9 @@ def perform(rec: Recorder, company: str, plan: Plan) -> int:
         pay_credits(rec, company, plan.details["person_credits"], "automa_action", what)
     else:
         if action.vp_cost:
-            score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}")
+            origin = source("automa_action", action.kind, cost=action.vp_cost)
+            score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}",
+                     origin)  # fmt: skip
         engineers = place_engineers(rec, company, action)
     performer = PERFORMERS.get(action.kind)
     if performer is not None:
@@ -150,12 +154,11 @@ def _contract_office(rec: Recorder, company: str, action: TileAction, d: dict[st
 
 def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
     """§7.4: tile and machinery on the wheel, turn it, place the piece (3 VP on red)."""
-    from companion.engine import advanced, construction
-
     what = f"{d['structure'].capitalize()} on {d['space']}"
     wheel.load_wheel(rec, company, [d["tile"]], d["excavators"], d["mixers"], f"Automa: {what}")
     if d.get("credits"):
-        pay_credits(rec, company, d["credits"], "construction", f"Automa: {what}")
+        origin = source("construction", d["space"], machineries_as_credits=d["credits"])
+        pay_credits(rec, company, d["credits"], "construction", f"Automa: {what}", origin)
     wheel.rotate_wheel(rec, company, 1, f"Automa construction: {what}")
     construction.place_structure(
         rec,
@@ -194,7 +197,8 @@ def _bank(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) ->
     """§7.9: +1 VP; a human's opening takes a person's 1 Credit per Engineer instead."""
     player = rec.state.players[company]
     if player.is_automa:
-        score_vp(rec, company, action.vp_gain, "automa_action", "Automa Bank action")
+        origin = source("automa_action", "bank", gain=action.vp_gain)
+        score_vp(rec, company, action.vp_gain, "automa_action", "Automa Bank action", origin)
         return
     n = int(d["engineers"])
     gain_credits(rec, company, n, "automa_action", f"Bank: {n} Credit(s) for {n} Engineer(s)")
@@ -223,7 +227,7 @@ def _contracts_removed(state: GameState, e: Event) -> None:
 
 
 def _apply_override(
-    state: GameState, company: str, plan: Plan | Skip, override: dict[str, Any], criteria: Criteria
+    state: GameState, company: str, plan: Plan | Skip, override: Override, criteria: Criteria
 ) -> Plan:
     """The table's choice for this action, checked to be a legal Automa move."""
     if isinstance(plan, Skip):
@@ -232,8 +236,8 @@ def _apply_override(
         )
     details = dict(plan.details)
     action = plan.action
-    if action.kind == "construction" and override.get("space"):
-        space = override["space"]
+    if action.kind == "construction" and override.space:
+        space = override.space
         structure = details["structure"]
         legal = placement.legal_spaces(
             state, company, structure, region=action.region,
@@ -249,8 +253,8 @@ def _apply_override(
             space=space, excavators=payment.excavators, mixers=payment.mixers,
             credits=payment.credits, waive_red_border=cost.credits_red_border == 0,
         )  # fmt: skip
-    if action.kind == "water_management" and "letters" in override:
-        letters = [str(x) for x in override["letters"]]
+    if action.kind == "water_management" and override.letters is not None:
+        letters = list(override.letters)
         if (
             not letters
             or len(letters) > max(1, action.drops)
@@ -258,7 +262,7 @@ def _apply_override(
         ):
             raise RuleViolation("automa_override", "Choose 1 or 2 headstreams among A, B, C, D.")
         details["letters"] = letters
-    if action.kind == "production" and override.get("powerhouse"):
+    if action.kind == "production" and override.powerhouse:
         details = _override_production(state, company, action, details, override)
     return Plan(action, f"{action.label()}: chosen by the table", details)
 
@@ -268,16 +272,17 @@ def _override_production(
     company: str,
     action: TileAction,
     details: dict[str, Any],
-    override: dict[str, Any],
+    override: Override,
 ) -> dict[str, Any]:
-    wanted = (override.get("dam"), override.get("conduit"), override.get("powerhouse"))
+    wanted = (override.dam, override.conduit, override.powerhouse)
     for system in production.production_systems(state, company):
         if (system.dam, system.conduit, system.powerhouse) == wanted:
             energy = production.production_energy(
                 state, company, system.value, system.drops_available, action.energy_bonus
             )
             contracts = [c for c, _ in feasibility.contract_options(state, company, energy)]
-            contract = override.get("contract", contracts[0] if contracts else None)
+            given = "contract" in override.given
+            contract = override.contract if given else (contracts[0] if contracts else None)
             if contract is not None and contract not in contracts:
                 raise RuleViolation(
                     "automa_override", f"{energy} energy does not fulfil contract {contract}."
@@ -290,12 +295,12 @@ def _override_production(
     raise RuleViolation("automa_override", "That is not one of the Automa's production systems.")
 
 
-def _forced_action(tile: AutomaTile, override: dict[str, Any] | None) -> int | None:
+def _forced_action(tile: AutomaTile, override: Override | None) -> int | None:
     """The index of the tile action the table chose, checked (None: no override)."""
-    if not override:
+    if override is None or override.move is not None:
         return None
-    index = override.get("action")
-    if not isinstance(index, int) or not 0 <= index < len(tile.actions):
+    index = override.action
+    if index is None or not 0 <= index < len(tile.actions):
         raise RuleViolation(
             "automa_override",
             f"Choose one of the {len(tile.actions)} actions of Automa tile {tile.id} (0 = first).",
@@ -308,7 +313,7 @@ def play_turn(
     company: str,
     *,
     step_only: bool = False,
-    override: dict[str, Any] | None = None,
+    override: Override | None = None,
 ) -> dict[str, Any]:
     """Play one Automa turn (§4) and return its trace; `step_only` only previews it."""
     if step_only:
@@ -322,7 +327,21 @@ def play_turn(
     lines = [f"Tile {action_tile.id} (criteria of tile {criteria_tile.id})."]
     steps: list[dict[str, Any]] = []
     forced = _forced_action(action_tile, override)
+    if override is not None and override.move is not None:
+        plans = overrides.override_plans(state, company, action_tile)
+        chosen = overrides.find(plans, override.move)
+        if chosen is None:
+            raise RuleViolation(
+                "automa_override",
+                "That is not a move the Automa can make now: choose one of the moves offered.",
+            )
+        engineers = perform(rec, company, chosen)
+        lines.append(f"Override by the table: {chosen.summary}; Engineers: {engineers}.")
+        steps.append({"index": None, "action": chosen.action.label(), "done": True,
+                      "reason": chosen.summary, "engineers": engineers})  # fmt: skip
     for index, action in enumerate(action_tile.actions):
+        if override is not None and override.move is not None:
+            break
         if forced is not None and index != forced:
             continue  # the table chose another action of the tile for the Automa
         plan: Plan | Skip = feasibility.plan_action(state, company, action, criteria)
@@ -351,7 +370,7 @@ def play_turn(
         "criteria_tile": criteria_tile.id,
         "lines": lines,
         "steps": steps,
-        "override": override,
+        "override": None if override is None else to_dict(override),
         "passed": False,
     }
     rec.emit(
@@ -364,7 +383,7 @@ def play_turn(
 
 
 def preview_turn(
-    state: GameState, company: str, *, override: dict[str, Any] | None = None
+    state: GameState, company: str, *, override: Override | None = None
 ) -> dict[str, Any]:
     """The decision and trace of the next Automa turn, without applying it (step mode)."""
     scratch = state.copy()

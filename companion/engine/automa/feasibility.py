@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import catalog, production
-from companion.engine.automa import levels, placement, water_choice
+from companion.engine import catalog, construction, levels, production
+from companion.engine.automa import placement, water_choice
 from companion.engine.automa.tiles import Criteria, TileAction
 from companion.engine.board import SPACES
 from companion.engine.economy import can_pay_credits
@@ -193,6 +193,8 @@ def plan_production(
     needs = min(production.contract_requirement(state, company, c) for c in face_up)
     if needs > energy:
         return Skip(action, f"no {colour} contract ≤ {energy} energy (the easiest needs {needs})")
+    if energy < 1:  # France's −3 can bring a need to 0: the engine refuses 0 energy (p. 16)
+        return Skip(action, f"its best production gives {energy} energy; a production gives 1+")
     options = contract_options(state, company, energy)
     contract, where = options[0] if options else (None, "")
     drops = drops_used(state, company, system)
@@ -313,8 +315,6 @@ def _payment(state: GameState, company: str, structure: str, space: str, tile: s
     An Automa pays Credits as VP and can always pay them (§6); a person (a human's opening
     under Mahiri Sekibo) must have the Credits for the red border and any Credits payment.
     """
-    from companion.engine import construction
-
     player = state.players[company]
     effects = levels.has_advanced_effects(player)
     cost = construction.structure_cost(state, company, structure, space, tile if effects else None)
@@ -377,7 +377,8 @@ def plan_construction(
         criteria,
         prefer=_officer_preference(state, company, structure),
         tie_filter=_tile_tie_filter(state, company, structure, effective),
-        prefer_red=effective == "L1_ANY" and levels.has_advanced_effects(player),
+        prefer_red=construction.tile_cost_effect(effective)[0] == "waive_red_border_surcharge"
+        and levels.has_advanced_effects(player),
     )
     payment, cost = _payment(state, company, structure, placed.space, effective)
     where = _ending_with(placed.reason, placed.space)
@@ -423,7 +424,8 @@ def _officer_preference(state: GameState, company: str, structure: str) -> Any:
 def _tile_tie_filter(state: GameState, company: str, structure: str, tile: str) -> Any:
     """Level 3+, conduit level-2 tile: on a tie, a conduit of value 3 or more (§2.1)."""
     player = state.players[company]
-    if structure != "conduit" or tile != "L2_CONDUIT" or not levels.has_advanced_effects(player):
+    capped = construction.tile_cost_effect(tile)[0] == "cap_conduit_cost"
+    if structure != "conduit" or not capped or not levels.has_advanced_effects(player):
         return None
 
     def tie(candidates: list[str]) -> tuple[list[str], str]:
@@ -626,8 +628,6 @@ def person_placement(
     person puts the Engineers that space prints there (the Bank: the tile's count) and pays
     its red-outline or 4th-space fee; an engineer-free tile needs none (Appendix 4).
     """
-    from companion.engine import construction
-
     player = state.players[company]
     if action.kind == "construction":
         if construction.engineer_free(details.get("copies") or details.get("tile")):
@@ -635,7 +635,7 @@ def person_placement(
         board = construction.next_construction_space(state, company)
         if board is None:
             return "no free construction space left on your company board"
-        cs = construction.CONSTRUCTION_SPACES[board]
+        cs = catalog.CONSTRUCTION_SPACES[board]
         space, engineers, fee = cs.id, cs.engineers, cs.fee_credits
     elif action.kind == "bank":
         space, engineers, fee = BANK, action.engineers, 0

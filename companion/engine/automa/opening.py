@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.automa import levels
+from companion.engine import levels
 from companion.engine.automa.decision import play_turn
 from companion.engine.catalog import company_name
+from companion.engine.commands import Answer, Override
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import Decision, GameState
 
@@ -41,7 +42,8 @@ def opening_due(state: GameState, company: str) -> bool:
         return False
     if mahiri_automa(state) is None:
         return False
-    return state.automa.get("openings", {}).get(company) != state.round
+    opened: dict[str, int] = state.automa.get("openings", {})
+    return opened.get(company) != state.round
 
 
 def ask_opening(rec: Recorder, company: str) -> None:
@@ -70,7 +72,7 @@ def is_opening(state: GameState, company: str | None = None) -> bool:
 
 
 def play_opening(
-    rec: Recorder, company: str, override: dict[str, Any] | None = None
+    rec: Recorder, company: str, override: Override | None = None
 ) -> dict[str, Any]:
     """Draw a tile and play it for the human, as an Automa turn (§4), ending the turn."""
     rec.emit("decision_resolved", "The opening is played the Automa way.", kind=OPENING)
@@ -87,7 +89,7 @@ def play_opening(
 
 
 def preview_opening(
-    state: GameState, company: str, *, override: dict[str, Any] | None = None
+    state: GameState, company: str, *, override: Override | None = None
 ) -> dict[str, Any]:
     """The tile, decision and trace of the opening, without applying it (step mode)."""
     scratch = state.copy()
@@ -98,9 +100,9 @@ def preview_opening(
 
 
 @resolves(OPENING)
-def _resolve_opening(rec: Recorder, decision: Decision, answer: dict[str, Any]) -> None:
+def _resolve_opening(rec: Recorder, decision: Decision, answer: Answer) -> None:
     """`decide` on the opening plays it (an optional `override` as for `automa_turn`)."""
-    play_opening(rec, str(decision.player), answer.get("override"))
+    play_opening(rec, str(decision.player), answer.override)
 
 
 @applies("mahiri_opening_played")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from companion.engine import water
 from companion.engine.automa.tiles import Criteria
 from companion.engine.board import BASINS, HEADSTREAM_BASIN, SPACES, basin_course
+from companion.engine.construction import placement_error
 from companion.engine.state import NEUTRAL, Dam, GameState
 
 DAM_BASINS: tuple[int, ...] = tuple(b for b in sorted(BASINS) if BASINS[b].dam_spaces)
@@ -86,8 +87,6 @@ def legal_spaces(
     scan order. The tile restriction (T02 hills, T04 mountains, T09/T12 conduit value) is
     absolute (§8.2). Machinery and tiles are checked by the caller.
     """
-    from companion.engine.construction import placement_error  # late: construction → automa
-
     order = SPACE_ORDER.get(structure, ())
     spaces = [s for s in order if placement_error(state, company, structure, s) is None]
     if structure == "conduit" and min_conduit_value:
@@ -189,7 +188,10 @@ def _tiers(candidates: list[str], *tests: Callable[[str], bool]) -> list[str]:
 
 
 def _best_built_conduit(
-    state: GameState, company: str, candidates: list[str], conduits_of: Callable[[str], tuple]
+    state: GameState,
+    company: str,
+    candidates: list[str],
+    conduits_of: Callable[[str], tuple[str, ...]],
 ) -> list[str]:
     """Keep the candidates with the most powerful built conduit; equal value → own conduit."""
     best: dict[str, tuple[int, bool]] = {}
@@ -456,12 +458,9 @@ def location_order(structure: str, criteria: Criteria) -> list[tuple[str, ...]]:
         basins, first = DAM_BASINS, criteria.dam_location
     start = basins.index(first) if first in basins else 0
     ordered = basins[start:] + basins[:start]
-    spaces = (
-        (lambda b: BASINS[b].powerhouse_spaces)
-        if structure == "powerhouse"
-        else (lambda b: BASINS[b].dam_spaces)
-    )
-    return [tuple(spaces(b)) for b in ordered]
+    if structure == "powerhouse":
+        return [tuple(BASINS[b].powerhouse_spaces) for b in ordered]
+    return [tuple(BASINS[b].dam_spaces) for b in ordered]
 
 
 def _location_label(structure: str, space: str) -> str:

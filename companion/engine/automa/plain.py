@@ -17,7 +17,7 @@ LOCATION = re.compile(r"(location \d+ or higher)")
 
 
 def _why(summary: str) -> str:
-    found = CRITERION.findall(summary)
+    found: list[str] = CRITERION.findall(summary)
     if found:
         return found[-1]
     location = LOCATION.search(summary)

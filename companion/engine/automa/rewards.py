@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import production
 from companion.engine.automa import deck, feasibility, placement, water_choice
 from companion.engine.automa.tiles import TILES, Criteria
 from companion.engine.board import SPACES
+from companion.engine.commands import read_answer
 from companion.engine.events import RESOLVERS, Event, Recorder, applies
 from companion.engine.state import Decision, GameState
 
@@ -128,7 +130,7 @@ def answer_pending(rec: Recorder, company: str | None = None) -> int:
             break
         if decision.kind in PRODUCTIONS and not answer.get("decline"):
             answer = _claim_office_contract(rec, decision, answer)
-        RESOLVERS[decision.kind](rec, decision, answer)
+        RESOLVERS[decision.kind](rec, decision, read_answer(answer))
         answered += 1
     return answered
 
@@ -137,8 +139,6 @@ def _claim_office_contract(
     rec: Recorder, decision: Decision, answer: dict[str, Any]
 ) -> dict[str, Any]:
     """A production's contract comes straight from the Contract Office (§7.1, ruling A3)."""
-    from companion.engine import production
-
     state, company = rec.state, str(decision.player)
     bonus = int(decision.options.get("bonus", 0))
     second = decision.kind == "second_production"

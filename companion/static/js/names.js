@@ -230,6 +230,13 @@ export const ACTION_LABELS = {
   pass: 'Pass',
   automa_turn: 'Automa turn',
   mahiri: 'Mahiri',
+  // the Automa's other legal moves (legal_options: its own turn, then these groups)
+  production: 'Produce',
+  construction: 'Build',
+  water_management: 'Water',
+  contract_office: 'Contract Office',
+  machinery_shop: 'Machinery Shop',
+  patent_office: 'Patent Office',
 };
 
 export function actionLabel(type) {

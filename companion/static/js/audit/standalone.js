@@ -10,6 +10,9 @@ const OBJECTIVES = JSON.parse(app.dataset.objectives);
 const COMPANIES = JSON.parse(app.dataset.companies);
 const NEUTRAL_LEVELS = JSON.parse(app.dataset.neutral);
 const GRAZIANO = 'graziano_del_monte';
+// drops a dam of level 1-3 may hold, by its company's officer: the server's rule (audit.py)
+const CAPACITIES = JSON.parse(app.dataset.capacities);
+const capacityOf = (level, officer) => (CAPACITIES[officer || ''] || CAPACITIES[''])[level - 1] ?? level;
 const LIMITS = { base: 5, elevation: 5, conduit: 5, powerhouse: 4 };
 const $ = (id) => document.getElementById(id);
 
@@ -97,7 +100,7 @@ function mapState() {
   const state = { dams: {}, conduits: {}, powerhouses: {} };
   for (const p of entry.players) {
     for (const d of p.dams) {
-      const capacity = d.level === 3 && p.officer === GRAZIANO ? 4 : d.level;
+      const capacity = capacityOf(d.level, p.officer);
       state.dams[d.space] = { owner: p.company, level: d.level, drops: d.drops, capacity };
     }
     for (const c of p.conduits) state.conduits[c] = p.company;
@@ -249,7 +252,7 @@ function renderPanel() {
   const pieces = h('p', { class: 'pieces' }, ...Object.entries(counts).map(([k, n]) =>
     h('span', { class: n > LIMITS[k] ? 'over' : '', text: `${k[0].toUpperCase()}${k.slice(1)}s ${n}/${LIMITS[k]}` })));
   const dams = h('ul', { class: 'dam-list' }, ...p.dams.map((d) => {
-    const capacity = d.level === 3 && p.officer === GRAZIANO ? 4 : d.level;
+    const capacity = capacityOf(d.level, p.officer);
     return h('li', {}, h('span', { class: 'dam-name', text: `${d.space} · level ${d.level}` }),
       stepper(`${name} drops held by ${d.space}`, d.drops, (v) => { d.drops = v; changed(); }, { max: capacity }));
   }));

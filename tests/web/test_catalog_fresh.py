@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from e2e import catalog_gen
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from e2e import catalog_gen  # noqa: E402
 
 
 def test_catalog_module_matches_the_engine_tables() -> None:

@@ -1,0 +1,319 @@
+"""Every move the table may choose for an Automa instead of its decision (issue 9, item 6).
+
+The Automa's decision follows its tile (§4); the table may overrule it with **any move the
+Automa could legally make now**, not only the tile's: a production with any of its systems,
+a construction of any structure with any tile on any legal space, water, the Contract Office,
+the Workshop, the Machinery Shop, the Patent Office or the Bank. Each move is paid the
+Automa's way (§5, §6): Engineers on its company board or the first empty space of the
+section, VP instead of Credits, the tile's production bonus, wild Machineries by §6.
+
+`override_plans(state, company, tile)` lists them as `feasibility.Plan`s, each with its
+`AutomaMove`, on the state after the tile is drawn; `options` gives them in the same option
+form as a person's actions; `decision.play_turn` performs a move only if it is one of them,
+so what is offered and what `execute` accepts are the same list (a test holds it).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+from companion.engine import catalog, production
+from companion.engine.automa import feasibility, placement
+from companion.engine.automa.feasibility import Plan, Skip
+from companion.engine.automa.rewards import current_criteria
+from companion.engine.automa.tiles import AutomaTile, TileAction
+from companion.engine.board import HEADSTREAM_LETTERS
+from companion.engine.commands import AutomaMove, to_dict
+from companion.engine.economy import can_pay_credits
+from companion.engine.state import PIECES_PER_COMPANY, STRUCTURES, GameState
+from companion.engine.wheel import tiles_on_wheel
+
+COLOURS = ("green", "yellow", "red")
+# the Automa's actions as the tiles print them, when the drawn tile has none of that kind
+DEFAULTS: dict[str, TileAction] = {
+    "production": TileAction("production", 2, True),
+    "construction": TileAction("construction", 2, True),
+    "patent_office": TileAction("patent_office", 1, True, vp_cost=2),
+    "bank": TileAction("bank", 1, True, vp_gain=1),
+}
+WORKSHOP = {1: (1, 0), 2: (1, 2), 3: (2, 5)}  # rotations: (Engineers, VP)
+MACHINES: tuple[tuple[tuple[str, ...], int, int], ...] = (  # (machines, Engineers, VP)
+    (("wild",), 1, 3),
+    (("excavator",), 1, 2),
+    (("mixer",), 1, 3),
+    (("excavator", "excavator"), 2, 4),
+    (("excavator", "mixer"), 2, 5),
+)
+LABELS = {
+    "production": "Produce",
+    "construction": "Build",
+    "water_management": "Water",
+    "contract_office": "Contract Office",
+    "workshop": "Workshop",
+    "machinery_shop": "Machinery Shop",
+    "patent_office": "Patent Office",
+    "bank": "Bank",
+}
+
+
+def _template(tile: AutomaTile, kind: str) -> TileAction:
+    """The drawn tile's action of that kind (its Engineers and bonus), else the usual one."""
+    for action in tile.actions:
+        if action.kind == kind and not action.expansion:
+            return action
+    return DEFAULTS[kind]
+
+
+def _productions(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
+    """Any own system with water, all its drops (Viktor at level 4: 1), the tile's bonus; the
+    contract of any colour it covers (ruling A3), or none when it covers none. Never a
+    production worth 0 energy (the Turbine Station's rule)."""
+    action = _template(tile, "production")
+    plans = []
+    for system in production.production_systems(state, company):
+        drops = feasibility.drops_used(state, company, system)
+        credits = production.conduit_payment(state, company, system, drops)
+        if not can_pay_credits(state, company, credits):
+            continue
+        energy = production.production_energy(
+            state, company, system.value, drops, action.energy_bonus
+        )
+        if energy < 1:
+            continue
+        contracts = [c for c, _ in feasibility.contract_options(state, company, energy)]
+        choices: list[str | None] = [*contracts] if contracts else [None]
+        for contract in choices:
+            move = AutomaMove(
+                kind="production",
+                dam=system.dam,
+                conduit=system.conduit,
+                powerhouse=system.powerhouse,
+                contract=contract,
+            )
+            text = f"{system.label()} with {drops} drop(s) → {energy} energy"
+            if contract:
+                text += f", fulfils {contract}"
+            details = {
+                "dam": system.dam,
+                "conduit": system.conduit,
+                "powerhouse": system.powerhouse,
+                "drops": drops,
+                "energy": energy,
+                "contract": contract,
+                "move": move,
+            }
+            plans.append(Plan(action, f"{action.label()}: {text}", details))
+    return plans
+
+
+def _tile_choices(state: GameState, company: str, structure: str) -> list[tuple[str, str | None]]:
+    """(tile, copied) the Automa may build `structure` with: its supply's tiles, and Anton
+    Krylov's tile copying a wheel tile at level 4 (§2.2)."""
+    player = state.players[company]
+    choices: list[tuple[str, str | None]] = [
+        (t, None)
+        for t in dict.fromkeys(player.tiles)
+        if t != catalog.ANTON_TILE and structure in catalog.tile_structures(t)
+    ]
+    anton = catalog.ANTON_TILE in player.tiles and feasibility.has_automa_officer(
+        state, company, feasibility.ANTON
+    )
+    if anton:
+        for copied in dict.fromkeys(tiles_on_wheel(state, company)):
+            if structure in catalog.tile_structures(copied):
+                choices.append((catalog.ANTON_TILE, copied))
+    return choices
+
+
+def _constructions(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
+    """Any structure left on the board, with any tile that builds it, on any legal space
+    whose Machineries it has (§7.4); red borders are paid in VP."""
+    player = state.players[company]
+    plans = []
+    for structure in STRUCTURES:
+        if player.built[structure] >= PIECES_PER_COMPANY[structure]:
+            continue
+        action = TileAction("construction", _template(tile, "construction").engineers, True,
+                            structure=structure)  # fmt: skip
+        spaces = placement.legal_spaces(state, company, structure)
+        for tile_id, copies in _tile_choices(state, company, structure):
+            effective = copies or tile_id
+            for space in spaces:
+                payment, cost = feasibility._payment(state, company, structure, space, effective)
+                if payment is None:
+                    continue
+                move = AutomaMove(
+                    kind="construction", structure=structure, space=space, tile=tile_id,
+                    copies=copies,
+                )  # fmt: skip
+                what = f"{structure} on {space} ({feasibility.tile_text(tile_id, copies)})"
+                details = {
+                    "structure": structure,
+                    "space": space,
+                    "tile": tile_id,
+                    "copies": copies,
+                    "excavators": payment.excavators,
+                    "mixers": payment.mixers,
+                    "credits": payment.credits,
+                    "waive_red_border": cost.credits_red_border == 0,
+                    "red_border_credits": cost.credits_red_border,
+                    "steps": [],
+                    "move": move,
+                }
+                plans.append(Plan(action, f"Build {what}: chosen by the table", details))
+    return plans
+
+
+def _water(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
+    """2 drops waiting on headstreams, or 1 drop flowing at once (§7.2): any letters."""
+    plans = []
+    for action in (
+        TileAction("water_management", 1, False, drops=2),
+        TileAction("water_management", 1, False, drops=1, flows_immediately=True),
+    ):
+        counts = (1,) if action.flows_immediately else (1, 2)
+        for k in counts:
+            for letters in combinations_with_replacement(HEADSTREAM_LETTERS, k):
+                move = AutomaMove(
+                    kind="water_management" if not action.flows_immediately else "water_flowing",
+                    headstreams=tuple(letters),
+                )
+                text = f"{action.label()}: {' + '.join(letters)}"
+                plans.append(Plan(action, text, {"letters": list(letters), "move": move}))
+    return plans
+
+
+def _contract_office(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
+    """Remove the face-up contracts of a colour, +2 energy (§7.3; always feasible, A12)."""
+    plans = []
+    for colour in COLOURS:
+        action = TileAction("contract_office", 1, False, discard_colour=colour, energy_gain=2)
+        plan = feasibility.plan_contract_office(state, company, action, _criteria(state))
+        move = AutomaMove(kind="contract_office", colour=colour)
+        plans.append(Plan(action, plan.summary, {**plan.details, "move": move}))
+    return plans
+
+
+def _workshop(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
+    plans = []
+    for rotations, (engineers, vp) in WORKSHOP.items():
+        action = TileAction("workshop", engineers, True, rotations=rotations, vp_cost=vp)
+        plan = feasibility.plan_workshop(state, company, action, _criteria(state))
+        if isinstance(plan, Plan):
+            move = AutomaMove(kind="workshop", rotations=rotations)
+            plans.append(Plan(action, plan.summary, {**plan.details, "move": move}))
+    return plans
+
+
+def _machinery_shop(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
+    plans = []
+    for machines, engineers, vp in MACHINES:
+        action = TileAction("machinery_shop", engineers, True, machines=machines, vp_cost=vp,
+                            excluded_in_round=5)  # fmt: skip
+        plan = feasibility.plan_machinery_shop(state, company, action, _criteria(state))
+        if isinstance(plan, Plan):
+            move = AutomaMove(kind="machinery_shop", machines=machines)
+            plans.append(Plan(action, plan.summary, {**plan.details, "move": move}))
+    return plans
+
+
+def _patent_office(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
+    if state.setup.mode != "full":
+        return []
+    action = _template(tile, "patent_office")
+    plans = []
+    for slot, tile_id in enumerate(state.patent_offer):
+        if tile_id is None:
+            continue
+        move = AutomaMove(kind="patent_office", slot=slot)
+        text = f"Patent Office: takes {tile_id} (−{action.vp_cost} VP)"
+        plans.append(Plan(action, text, {"slot": slot, "tile": tile_id, "move": move}))
+    return plans
+
+
+def _bank(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
+    action = _template(tile, "bank")
+    return [Plan(action, f"Bank: +{action.vp_gain} VP", {"move": AutomaMove(kind="bank")})]
+
+
+def _criteria(state: GameState) -> Any:
+    return current_criteria(state)
+
+
+MAKERS = (
+    _productions,
+    _constructions,
+    _water,
+    _contract_office,
+    _workshop,
+    _machinery_shop,
+    _patent_office,
+    _bank,
+)
+
+
+def override_plans(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
+    """Every move the Automa could legally make now (a human opening the Automa way: paid as
+    a person, so only those it can pay), for the drawn action tile `tile`."""
+    plans = [plan for make in MAKERS for plan in make(state, company, tile)]
+    if state.players[company].is_automa:
+        return plans
+    out = []
+    for plan in plans:
+        price = feasibility.person_credits(plan.action)
+        if not can_pay_credits(state, company, price):
+            continue
+        person = feasibility._as_person(state, company, plan, price)
+        if not isinstance(person, Skip):
+            out.append(person)
+    return out
+
+
+def find(plans: list[Plan], move: AutomaMove) -> Plan | None:
+    """The listed plan of `move`, or None when it is not a legal move now."""
+    return next((p for p in plans if p.details["move"] == move), None)
+
+
+# -- the option form ---------------------------------------------------------------------------
+
+
+def options(state: GameState, company: str, tile: AutomaTile) -> list[dict[str, Any]]:
+    """The moves grouped by action as a person's legal options are (`type`, `label`,
+    `enabled`, `why`, `choices: [{label, space?, preview, command}]`)."""
+    groups: dict[str, list[dict[str, Any]]] = {kind: [] for kind in LABELS}
+    for plan in override_plans(state, company, tile):
+        move: AutomaMove = plan.details["move"]
+        kind = "water_management" if move.kind == "water_flowing" else move.kind
+        action = plan.action
+        preview: dict[str, Any] = {"engineers": min(action.engineers,
+                                                    state.players[company].engineers),
+                                   "text": plan.summary}  # fmt: skip
+        vp = action.vp_cost + int(plan.details.get("red_border_credits", 0))
+        vp += int(plan.details.get("credits", 0))
+        if vp:
+            preview["vp"] = -vp
+        choice: dict[str, Any] = {
+            "label": plan.summary,
+            "preview": preview,
+            "command": {
+                "type": "automa_turn",
+                "player": company,
+                "override": {"move": to_dict(move)},
+            },
+        }
+        if move.space:
+            choice["space"] = move.space
+        elif move.dam:
+            choice["space"] = move.powerhouse
+        groups[kind].append(choice)
+    return [
+        {
+            "type": kind,
+            "label": label,
+            "enabled": bool(groups[kind]),
+            "why": "" if groups[kind] else "The Automa cannot do this now.",
+            "choices": groups[kind],
+        }
+        for kind, label in LABELS.items()
+    ]
