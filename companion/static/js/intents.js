@@ -101,6 +101,15 @@ async function onConfirm(button) {
   const choices = currentChoices(store.options, store.ui);
   const choice = choices[store.ui.choice];
   if (!choice) return;
+  // a disabled button drops the focus to the page's top: a keyboard user waits on the
+  // turn's heading instead, where the next move starts
+  if (document.activeElement === button) {
+    const heading = button.closest('.action-bar')?.querySelector('h2');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+  }
   button.disabled = true;
   try {
     await send(payloadFor(choice, store.ui.amount));

@@ -14,7 +14,7 @@ import { renderLog } from './render/log.js';
 import { createMap } from './render/map.js';
 import { correctionCommand, correctionForm } from './render/correction.js';
 import { positionCommand, positionForm } from './render/position.js';
-import { closeSheet, installDismiss, ledgerNodes, openSheet, renderScores, sheetKind, sourceLabel, undoPreviewNodes } from './render/sheets.js';
+import { closeSheet, installDismiss, ledgerNodes, openSheet, refocus, renderScores, sheetKind, sourceLabel, twinSelector, undoPreviewNodes } from './render/sheets.js';
 import { renderTrack } from './render/track.js';
 
 const $ = (id) => document.getElementById(id);
@@ -202,7 +202,34 @@ function renderAutoma(state) {
   return true;
 }
 
+/**
+ * A render replaces the buttons it draws; a keyboard user keeps their place: focus goes to
+ * the control that replaced the focused one (same action, choice or space), else to the
+ * heading of the panel it was in (after Confirm, the turn's heading).
+ */
+function keepFocus(draw) {
+  const active = document.activeElement;
+  const selector = twinSelector(active);
+  const panel = active?.closest?.('#action-bar, #automa, #scores');
+  const scope = active?.closest?.('#sheet') ? $('sheet') : document;
+  draw();
+  if (!active || active === document.body || active.isConnected) return;
+  const twin = selector ? scope.querySelector(selector) : null;
+  if (twin && refocus(twin)) return;
+  // the panel's heading, or (the Automa's panel closed after Apply) the next turn's
+  const next = [panel, $('automa'), $('action-bar')].find((p) => p && !p.hidden);
+  const heading = panel ? next?.querySelector('h2') : null;
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }
+}
+
 function render() {
+  keepFocus(draw);
+}
+
+function draw() {
   const { state, options } = store;
   if (!state) return;
   $('offline').hidden = store.connected;

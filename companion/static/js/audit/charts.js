@@ -40,10 +40,14 @@ export function vpChart(history) {
   axes(root, scale, 'VP');
   rounds.forEach((r, i) => root.append(s('text', { class: 'tick', x: xOf(i, rounds.length), y: H - 12, 'text-anchor': 'middle', text: `R${r}` })));
   for (const p of history.players) {
-    const pts = p.by_round.filter((r) => r.vp !== undefined).map((r) => [xOf(rounds.indexOf(r.round), rounds.length), scale.y(r.vp)]);
+    const scored = p.by_round.filter((r) => r.vp !== undefined);
+    const pts = scored.map((r) => [xOf(rounds.indexOf(r.round), rounds.length), scale.y(r.vp)]);
     if (!pts.length) continue;
-    root.append(s('polyline', { class: `series co-${p.company}`, points: pts.map(([x, y]) => `${x},${y}`).join(' ') }));
-    for (const [x, y] of pts) root.append(s('circle', { class: `dot co-${p.company}`, cx: x, cy: y, r: 5 }));
+    // the line's letter is drawn at its end; each line and dot also names its company
+    const name = COMPANY_NAME[p.company] ?? p.company;
+    root.append(s('polyline', { class: `series co-${p.company}`, points: pts.map(([x, y]) => `${x},${y}`).join(' ') }, s('title', { text: `${name}: VP by round` })));
+    pts.forEach(([x, y], i) => root.append(s('circle', { class: `dot co-${p.company}`, cx: x, cy: y, r: 5 },
+      s('title', { text: `${name}, round ${scored[i].round}: ${scored[i].vp} VP` }))));
     const [lx, ly] = pts[pts.length - 1];
     root.append(s('text', { class: 'series-label', x: Math.min(lx + 8, W - 10), y: ly - 8, text: COMPANY_LETTER[p.company] ?? p.company }));
   }

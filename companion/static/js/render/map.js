@@ -243,7 +243,9 @@ export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {
       const built = structureAt(state, s);
       if (s.kind === 'conduit' && built) {
         layers.built.append(svg('polyline', { class: 'conduit-outline', points: points(conduitPath(s)) }));
-        layers.built.append(svg('polyline', { class: `conduit-line built co-${built.owner}`, points: points(conduitPath(s)) }));
+        // its letter is drawn on the conduit's space; the line names its owner too
+        layers.built.append(svg('polyline', { class: `conduit-line built co-${built.owner}`, points: points(conduitPath(s)) },
+          svg('title', { text: `${companyName(built.owner)} conduit` })));
       }
       layers.spaces.append(drawSpace(s, built, legal.get(s.id)));
       if (s.kind === 'dam' && built && s.held_drops_xy) {

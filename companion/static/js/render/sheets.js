@@ -13,10 +13,45 @@ const dom = () => ({
 });
 
 let openKind = null;
+// the control that opened the sheet: focus goes back to it (or to its twin, when a render
+// replaced it) when the sheet closes
+let opener = null;
+
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/** What can take focus inside the sheet now, in Tab order. */
+function focusables(sheet) {
+  return [...sheet.querySelectorAll(FOCUSABLE)].filter((n) => n.getClientRects().length && !n.closest('[hidden]'));
+}
+
+/** A selector that finds the same control after a render replaced it (same data-* keys). */
+export function twinSelector(node) {
+  if (!node || node === document.body) return null;
+  if (node.id) return `#${CSS.escape(node.id)}`;
+  const keys = Object.keys(node.dataset || {});
+  if (!keys.length) return null;
+  const attr = (k) => `data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  return keys.map((k) => `[${attr(k)}="${CSS.escape(node.dataset[k])}"]`).join('');
+}
+
+/**
+ * Put focus back on `node`, or on the control that replaced it. It does not scroll: the
+ * control is where it was, and a person reading elsewhere must not be moved.
+ */
+export function refocus(node, selector = twinSelector(node)) {
+  const target = node?.isConnected ? node : selector ? document.querySelector(selector) : null;
+  target?.focus?.({ preventScroll: true });
+  return Boolean(target);
+}
 
 /** Open the sheet with a title, body nodes and footer buttons; returns the body element. */
 export function openSheet(kind, title, body = [], footer = []) {
   const d = dom();
+  const opening = d.sheet.hidden;
+  if (opening) {
+    const active = document.activeElement;
+    opener = active && active !== document.body && !d.sheet.contains(active) ? { node: active, selector: twinSelector(active) } : null;
+  }
   openKind = kind;
   d.sheet.dataset.kind = kind;
   d.title.textContent = title;
@@ -29,16 +64,52 @@ export function openSheet(kind, title, body = [], footer = []) {
   // Correct stay one tap away
   const header = document.querySelector('.game-header');
   d.sheet.style.top = header && SIDE_BY_SIDE.matches ? `${Math.round(header.getBoundingClientRect().bottom)}px` : '';
+  if (opening || !d.sheet.contains(document.activeElement)) focusInto(d);
   return d.body;
 }
 
 const SIDE_BY_SIDE = window.matchMedia('(orientation: landscape) and (min-width: 900px)');
 
+/**
+ * Focus moves into the sheet as it opens: its first control in the body or footer (a form's
+ * first field; "Keep it" before "Undo"), else its Close button.
+ */
+function focusInto(d) {
+  const inside = focusables(d.sheet).filter((n) => n !== d.body && !n.matches('[data-close-sheet]'));
+  (inside[0] || d.sheet.querySelector('header [data-close-sheet]'))?.focus();
+}
+
 export function closeSheet() {
   const d = dom();
   if (!d.sheet || d.sheet.hidden) return;
+  // (a button disabled while it works, Undo, has dropped the focus to the body)
+  const hadFocus = d.sheet.contains(document.activeElement) || document.activeElement === document.body;
   d.sheet.hidden = true;
   openKind = null;
+  const back = opener;
+  opener = null;
+  if (hadFocus && back) refocus(back.node, back.selector);
+}
+
+/** Tab and Shift+Tab cycle inside the open sheet (its controls only) until it closes. */
+function trapTab(event) {
+  const sheet = document.getElementById('sheet');
+  if (event.key !== 'Tab' || !sheet || sheet.hidden) return;
+  const list = focusables(sheet);
+  if (!list.length) return;
+  const first = list[0];
+  const last = list.at(-1);
+  const inside = sheet.contains(document.activeElement);
+  if (!inside) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  } else if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /**
@@ -47,6 +118,7 @@ export function closeSheet() {
  * it covers nothing).
  */
 export function installDismiss() {
+  document.addEventListener('keydown', trapTab);
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     const sheet = document.getElementById('sheet');
