@@ -1,5 +1,5 @@
 """The Automa's decision in one plain line for the table (issue 9 item 6): "Builds a Conduit
-on the right conduit (value 5) of the 4th Mountains basin — criterion: most powerful". It reads
+on the right conduit (value 5) of the 4th Mountains basin — criterion “most powerful”". It reads
 the placement's structured result (the criteria that narrowed the candidates, what settled
 it), not the trace's text. The full criteria trace stays in the step's `reason`, one tap away
 on the screen.
@@ -19,7 +19,9 @@ def _why(details: dict[str, Any]) -> str:
     step, a tile's tie rule, the only space left) when no criterion did."""
     criteria: list[str] = list(details.get("criteria") or [])
     decided = str(details.get("decided_by") or "")
-    parts = [f"criterion: {', then '.join(criteria)}"] if criteria else []
+    # quoted: a criterion's own name may hold commas ("own, neutral, opponent dam")
+    named = ", then ".join(f"“{c}”" for c in criteria)
+    parts = [f"{'criteria' if len(criteria) > 1 else 'criterion'} {named}"] if criteria else []
     if decided and not decided.startswith("criterion "):
         parts.append(decided)
     return "; then ".join(parts)
