@@ -55,12 +55,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _register_blueprints(app)
     app.register_error_handler(Exception, _handle_error)
     security.init_limiter(app)  # after the blueprints: it wraps the join views
-    security.init_headers(app)
     faults.init_faults(app)
 
     from companion.routes import sockets  # noqa: F401  (registers the Socket.IO handlers)
 
     socketio.init_app(app, async_mode="threading", json=jsonsafe, serializer=jsonsafe.SafePacket)
+    security.init_headers(app)  # around Socket.IO's middleware too
     return app
 
 

@@ -23,7 +23,6 @@ from flask import Flask, current_app, jsonify, render_template, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import parse_many
-from werkzeug.wrappers import Response
 
 log = logging.getLogger(__name__)
 
@@ -169,15 +168,25 @@ def _too_many_attempts(exc: RateLimitExceeded) -> tuple[Any, int, dict[str, str]
 # -- headers ----------------------------------------------------------------------------
 
 
-def add_security_headers(response: Response) -> Response:
-    """On every response, pages, API, static files and errors alike."""
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
-    return response
+class SecurityHeaders:
+    """WSGI middleware: the security headers on every response — pages, API, static files,
+    errors, and Socket.IO's own polling answers, which never pass through Flask's hooks."""
+
+    def __init__(self, wsgi_app: Any) -> None:
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            present = {name.lower() for name, _ in headers}
+            extra = [(k, v) for k, v in SECURITY_HEADERS.items() if k.lower() not in present]
+            return start_response(status, [*headers, *extra], exc_info)
+
+        return self.wsgi_app(environ, start)
 
 
 def init_headers(app: Flask) -> None:
-    app.after_request(add_security_headers)
+    """Outermost: call after `socketio.init_app`, which wraps `wsgi_app` itself."""
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
 
 
 # -- the database file ------------------------------------------------------------------
