@@ -10,12 +10,14 @@ line and exits 2 instead of a traceback.
 
 from __future__ import annotations
 
+import errno
 import logging
+import os
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, has_app_context, jsonify, render_template, request
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +31,9 @@ SQLITE_CORRUPT = 11
 SQLITE_FULL = 13
 SQLITE_CANTOPEN = 14
 SQLITE_NOTADB = 26
+
+# Less free space than this is a full disk: SQLite's WAL index alone takes 32 KiB.
+NEARLY_FULL_BYTES = 64 * 1024
 
 NOTHING_LOST = "Nothing was lost: every move saved so far is kept."
 
@@ -80,15 +85,39 @@ FAULTS_BY_CODE = {
 }
 
 
-def fault_of(exc: BaseException) -> Fault | None:
-    """The fault an exception reports, or None when it is not a database fault (a bug)."""
+def fault_of(exc: BaseException, path: str | None = None) -> Fault | None:
+    """The fault an exception reports, or None when it is not a database fault (a bug).
+
+    `path` is the database file: when SQLite only says "disk I/O error" or "unable to open"
+    (it cannot make its WAL index on a full or read-only disk), the file system tells which.
+    """
+    fault = None
     if isinstance(exc, sqlite3.Error):
         code = getattr(exc, "sqlite_errorcode", None)
         if code is not None and code & 0xFF in FAULTS_BY_CODE:
-            return FAULTS_BY_CODE[code & 0xFF]
-        return _fault_by_words(str(exc))
-    if isinstance(exc, OSError) and exc.errno is not None:
-        return DISK_FULL if exc.errno == 28 else UNAVAILABLE  # 28: ENOSPC
+            fault = FAULTS_BY_CODE[code & 0xFF]
+        else:
+            fault = _fault_by_words(str(exc))
+    elif isinstance(exc, OSError) and exc.errno is not None:
+        fault = DISK_FULL if exc.errno == errno.ENOSPC else UNAVAILABLE
+    if fault is UNAVAILABLE and path:
+        return _fault_of_the_disk(path) or fault
+    return fault
+
+
+def _fault_of_the_disk(path: str) -> Fault | None:
+    """READ_ONLY or DISK_FULL when the database's file system or file says so."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        disk = os.statvfs(folder)
+    except OSError:
+        return None
+    if disk.f_flag & os.ST_RDONLY:
+        return READ_ONLY
+    if disk.f_bavail * disk.f_frsize < NEARLY_FULL_BYTES:
+        return DISK_FULL
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return READ_ONLY
     return None
 
 
@@ -108,7 +137,7 @@ def _fault_by_words(message: str) -> Fault | None:
 
 def describe_fault(exc: BaseException) -> tuple[int, dict[str, Any]] | None:
     """503 and `{code, message}` for a database fault; None for anything else."""
-    fault = fault_of(exc)
+    fault = fault_of(exc, current_app.config.get("DATABASE") if has_app_context() else None)
     if fault is None:
         return None
     return 503, {"code": fault.code, "message": fault.sentence()}
@@ -133,7 +162,7 @@ def init_faults(app: Flask) -> None:
 
 def startup_message(exc: BaseException, path: str) -> str | None:
     """The one line `companion serve` prints when the game file cannot be used at start."""
-    fault = fault_of(exc)
+    fault = fault_of(exc, path)
     if fault is None:
         return None
     reasons = {
