@@ -26,8 +26,8 @@ from limits import parse_many
 
 log = logging.getLogger(__name__)
 
-# Five wrong codes a minute, thirty an hour: a player who mistypes twice never notices, a
-# guesser needs on average 9.8 million / 30 / (live games) hours to find one.
+# Five wrong codes a minute, thirty an hour: a player who mistypes twice never notices; a
+# guesser needs on average 9.8 million / 2 / 30 hours (about 18 years) per live game.
 DEFAULT_JOIN_LIMIT = "5 per minute;30 per hour"
 JOIN_SCOPE = "join"  # one budget for every join path
 WRONG_CODE_STATUSES = (404, 410)  # an unknown code, a retired one
