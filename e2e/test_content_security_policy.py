@@ -17,9 +17,10 @@ def assert_nothing_blocked(page: Page) -> None:
 
 def test_the_game_screens_run_under_the_policy(page: Page, phone: Page) -> None:
     response = page.goto("/")
-    assert response is not None and "frame-ancestors 'none'" in response.headers[
-        "content-security-policy"
-    ]
+    assert (
+        response is not None
+        and "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    )
     game_id, code = flows.create_game(page, players=2, seed=4)
     flows.open_game(page)
     flows.close_instructions(page)

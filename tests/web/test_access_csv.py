@@ -43,7 +43,9 @@ def test_correction_reasons_in_the_audit_csv_are_text(tmp_path: Path) -> None:
     app = create_app({"DATABASE": str(tmp_path / "csv.db"), "ENGINE": LEDGER_ENGINE,
                       "TESTING": True, "SECRET_KEY": "test-only"})  # fmt: skip
     client = app.test_client()
-    game_id = client.post("/api/games", json={"title": "T", "setup": SETUP}).get_json()["game"]["id"]
+    game_id = client.post("/api/games", json={"title": "T", "setup": SETUP}).get_json()["game"][
+        "id"
+    ]
     for version, reason in enumerate(REASONS):
         command = {"type": "score", "player": "usa", "vp": 2, "category": "correction",
                    "reason": reason}  # fmt: skip

@@ -22,7 +22,6 @@ from companion.extensions import socketio
 from companion.security import DEFAULT_JOIN_LIMIT, too_many_attempts_message
 
 
-
 def make_app(tmp_path: Path, **config: Any) -> Flask:
     app = create_app(
         {
@@ -76,7 +75,9 @@ def test_a_right_code_costs_nothing(tmp_path: Path) -> None:
     app = make_app(tmp_path, JOIN_LIMIT="2 per minute")
     game = new_game(app)
     for _ in range(10):  # a table joining ten phones from one address
-        assert app.test_client().post("/api/join", json={"code": game["join_code"]}).status_code == 200
+        assert (
+            app.test_client().post("/api/join", json={"code": game["join_code"]}).status_code == 200
+        )
     assert app.test_client().get(f"/join/{game['join_code']}").status_code == 302
 
 
@@ -128,7 +129,13 @@ def test_each_client_address_has_its_own_budget(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("seconds", "words"),
-    [(12.2, "13 seconds"), (50, "a minute"), (60, "a minute"), (61, "2 minutes"), (3000, "50 minutes")],
+    [
+        (12.2, "13 seconds"),
+        (50, "a minute"),
+        (60, "a minute"),
+        (61, "2 minutes"),
+        (3000, "50 minutes"),
+    ],
 )
 def test_the_wait_is_said_as_a_person_says_it(seconds: float, words: str) -> None:
     assert f"Wait {words}, then" in too_many_attempts_message(seconds)

@@ -62,7 +62,9 @@ def make_app(db: Path) -> Flask:
 
 
 def start_game(client: FlaskClient, moves: int = 2) -> str:
-    game_id = client.post("/api/games", json={"title": "T", "setup": SETUP}).get_json()["game"]["id"]
+    game_id = client.post("/api/games", json={"title": "T", "setup": SETUP}).get_json()["game"][
+        "id"
+    ]
     for version in range(moves):
         answer = client.post(f"/api/games/{game_id}/commands",
                              json={"command": SCORE, "version": version})  # fmt: skip
@@ -105,7 +107,9 @@ def test_a_full_disk_answers_503_and_nothing_is_lost(mount: Mount) -> None:
     filler = fill(mount.where)
     try:
         tap = table.post(f"/api/games/{game_id}/commands", json={"command": SCORE, "version": 2})
-        assert_fault_answer(tap, "disk_full", "The server's disk is full, so it cannot save new moves.")
+        assert_fault_answer(
+            tap, "disk_full", "The server's disk is full, so it cannot save new moves."
+        )
         ack = sio.emit("submit_command", {"game_id": game_id, "command": SCORE, "version": 2},
                        callback=True)  # fmt: skip
         assert ack["ok"] is False and ack["status"] == 503
@@ -161,8 +165,8 @@ def test_a_damaged_database_answers_503_on_every_request_and_is_left_alone(
             table.post(f"/api/games/{game_id}/commands", json={"command": SCORE, "version": 2}),
             table.post("/api/join", json={"code": "CCCCC"}),
         ):
-            assert_fault_answer(answer, "database_damaged",
-                                "The server's game file is damaged and cannot be read.")  # fmt: skip
+            damaged = "The server's game file is damaged and cannot be read."
+            assert_fault_answer(answer, "database_damaged", damaged)
             assert "Nothing was lost by this request" in answer.get_json()["message"]
         page = table.get("/")
         assert page.status_code == 503 and page.mimetype == "text/html"

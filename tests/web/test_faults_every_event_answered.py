@@ -114,7 +114,7 @@ def test_a_payload_that_is_only_a_100_digit_integer_is_answered(raw: RawSocket) 
     ack_id = "1" * 100
     answer = raw.send("2" + ack_id)
     assert answer.startswith(f"43{ack_id}[")
-    body = json.loads(answer[2 + len(ack_id):])[0]
+    body = json.loads(answer[2 + len(ack_id) :])[0]
     assert body["error"]["message"] == "An event is a list: its name (text), then its data."
 
 
@@ -137,4 +137,4 @@ def test_a_99_digit_ack_id_still_gets_its_ack(raw: RawSocket) -> None:
     ack_id = "9" * 99
     answer = raw.send(f"2{ack_id}" + '["no_such_event"]')
     assert answer.startswith(f"43{ack_id}[")
-    assert json.loads(answer[2 + len(ack_id):])[0]["status"] == 404
+    assert json.loads(answer[2 + len(ack_id) :])[0]["status"] == 404
