@@ -10,6 +10,7 @@ needs root (as on the project's machines and CI); elsewhere these tests are skip
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -122,6 +123,41 @@ def test_a_full_disk_answers_503_and_nothing_is_lost(mount: Mount) -> None:
     assert stored(db, game_id) == before
     again = table.post(f"/api/games/{game_id}/commands", json={"command": SCORE, "version": 2})
     assert again.status_code == 200  # space freed: the table plays on
+
+
+def test_a_full_disk_under_an_open_wal_is_sqlite_s_own_disk_full(mount: Mount) -> None:
+    """With the WAL and its index kept open (a long-lived connection keeps them), SQLite
+    itself answers "database or disk is full" (SQLITE_FULL) when the WAL cannot grow."""
+    db = mount.where / "games.db"
+    app = make_app(db)
+    table = app.test_client()
+    game_id = start_game(table)
+    before = stored(db, game_id)
+    holder = sqlite3.connect(db)
+    holder.execute("SELECT count(*) FROM games").fetchall()
+    filler = fill(mount.where)
+    errors: list[str] = []
+    try:
+        for version in range(2, 40):  # until the WAL's free pages run out
+            tap = table.post(
+                f"/api/games/{game_id}/commands", json={"command": SCORE, "version": version}
+            )
+            if tap.status_code != 200:
+                break
+        assert_fault_answer(tap, "disk_full", "The server's disk is full")
+        with pytest.raises(sqlite3.OperationalError) as raised:
+            conn = sqlite3.connect(db)
+            conn.execute("INSERT INTO settings VALUES ('x', ?)", ["x" * 200_000])
+            conn.commit()
+        errors.append(str(raised.value))
+        conn.close()
+    finally:
+        filler.unlink()
+        holder.close()
+    assert errors == ["database or disk is full"]
+    after = stored(db, game_id)
+    assert after[1][: len(before[1])] == before[1]  # every saved record is kept
+    assert after[0] == len(after[1])  # and the game row agrees with its records
 
 
 def test_a_read_only_database_answers_503_and_nothing_is_lost(mount: Mount) -> None:
