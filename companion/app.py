@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion import jsonsafe
+from companion import faults, jsonsafe, security
 from companion.extensions import socketio
 from companion.routes import describe_error
 from companion.store import Store
@@ -18,10 +18,13 @@ from companion.store import Store
 log = logging.getLogger(__name__)
 
 DEFAULT_DATABASE = "barrage-companion.db"
+# A game of Barrage is one evening; a month without a move is a finished or abandoned game.
+DEFAULT_ARCHIVE_AFTER_DAYS = 30
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. Config keys: DATABASE (path), PUBLIC_URL, SECRET_KEY, ENGINE (tests)."""
+    """Build the app. Config keys: DATABASE (path), PUBLIC_URL, SECRET_KEY, ENGINE (tests),
+    ARCHIVE_AFTER_DAYS, JOIN_LIMIT (docs/operations.md)."""
     app = Flask(__name__)
     app.json = jsonsafe.SafeJSONProvider(app)  # too deep a body is a 400, never a 500
     app.config.from_mapping(
@@ -34,11 +37,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=60),
         MAX_CONTENT_LENGTH=1024 * 1024,  # a command is a few hundred bytes
         JSON_SORT_KEYS=False,
+        ARCHIVE_AFTER_DAYS=float(
+            os.environ.get("COMPANION_ARCHIVE_AFTER_DAYS", DEFAULT_ARCHIVE_AFTER_DAYS)
+        ),
     )
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]  # players stay in seat order
 
     store = Store(app.config["DATABASE"], engine=app.config["ENGINE"])
+    store.archive_after = archive_after(app.config)
+    store.retire_idle_games()
     app.extensions["companion_store"] = store
     if not app.config["SECRET_KEY"]:
         # Made once per database, so sessions survive restarts; never hard-coded.
@@ -46,11 +54,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     _register_blueprints(app)
     app.register_error_handler(Exception, _handle_error)
+    security.init_limiter(app)  # after the blueprints: it wraps the join views
+    faults.init_faults(app)
 
     from companion.routes import sockets  # noqa: F401  (registers the Socket.IO handlers)
 
-    socketio.init_app(app, async_mode="threading", json=jsonsafe)
+    socketio.init_app(app, async_mode="threading", json=jsonsafe, serializer=jsonsafe.SafePacket)
+    security.init_headers(app)  # around Socket.IO's middleware too
     return app
+
+
+def archive_after(config: dict[str, Any]) -> timedelta | None:
+    """ARCHIVE_AFTER_DAYS (env COMPANION_ARCHIVE_AFTER_DAYS, default 30); 0: never."""
+    days = float(config.get("ARCHIVE_AFTER_DAYS") or 0)
+    return timedelta(days=days) if days > 0 else None
 
 
 def _register_blueprints(app: Flask) -> None:

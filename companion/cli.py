@@ -8,15 +8,18 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import segno
 
 from companion.app import DEFAULT_DATABASE
 
 DEFAULT_PORT = 5000
+EXIT_DATABASE_FAULT = 2  # the game file cannot be used (companion/faults.py)
+T = TypeVar("T")
 # A documentation address (TEST-NET-1): connecting a UDP socket only asks the OS which
 # interface would route there; no packet is sent.
 ROUTE_PROBE = ("192.0.2.1", 9)
@@ -53,7 +56,10 @@ def serve(args: argparse.Namespace) -> int:
     from companion.app import create_app
 
     url = tablet_url(args.host, args.port)
-    app = create_app({"DATABASE": args.db, "PUBLIC_URL": url})
+    config = {"DATABASE": args.db, "PUBLIC_URL": url, **access_config(args)}
+    app = open_database(lambda: create_app(config), args.db)
+    if app is None:
+        return EXIT_DATABASE_FAULT
     try:
         server = table_server(app, args.host, args.port)
     except OSError as error:
@@ -82,23 +88,78 @@ def table_server(app: Any, host: str, port: int) -> Any:
     from werkzeug.serving import make_server
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    return make_server(host, port, app, threaded=True)
+    return make_server(host, port, app, threaded=True, request_handler=quiet_handler())
+
+
+def quiet_handler() -> type:
+    """Werkzeug's request handler without its and Python's versions in `Server`."""
+    from werkzeug.serving import WSGIRequestHandler
+
+    from companion.security import SERVER_NAME
+
+    class QuietHandler(WSGIRequestHandler):
+        def version_string(self) -> str:
+            return SERVER_NAME
+
+    return QuietHandler
+
+
+def access_config(args: argparse.Namespace) -> dict[str, Any]:
+    """The app config the access options give (only those given: env and defaults else)."""
+    config: dict[str, Any] = {}
+    if getattr(args, "archive_after", None) is not None:
+        config["ARCHIVE_AFTER_DAYS"] = args.archive_after
+    if getattr(args, "join_limit", None):
+        config["JOIN_LIMIT"] = args.join_limit
+    return config
+
+
+def open_database(opener: Callable[[], T], path: str) -> T | None:
+    """Run `opener`; a database file that cannot be used is one line on stderr, no traceback."""
+    import sqlite3
+
+    from companion.faults import startup_message
+
+    try:
+        return opener()
+    except (sqlite3.Error, OSError) as error:
+        message = startup_message(error, path)
+        if message is None:
+            raise
+        print(message, file=sys.stderr)
+        return None
 
 
 def games(args: argparse.Namespace) -> int:
     """List every game in the database with its join code (for whoever runs the server)."""
-    from companion.store import Store
+    from companion.app import archive_after, create_app
 
-    listed = Store(args.db).list_games()
+    config = {"DATABASE": args.db, **access_config(args)}
+    app = open_database(lambda: create_app(config), args.db)  # archives idle games first
+    if app is None:
+        return EXIT_DATABASE_FAULT
+    listed = app.extensions["companion_store"].list_games()
     if not listed:
         print("No games yet.")
+    after = archive_after(app.config)
     for game in listed:
         players = ", ".join(p["name"] or p["company"] for p in game["players"])
         print(
             f"{game['join_code']}  {game['created_at'][:16]}  round {game['round']}  "
-            f"{game['title']}  ({players})"
+            f"{game_state(game, after)}  {game['title']}  ({players})"
         )
     return 0
+
+
+def game_state(game: dict[str, Any], after: timedelta | None) -> str:
+    """`open`, `finished` or `archived 2026-05-01 (code retired)`, as the list shows it."""
+    if game.get("archived_at"):
+        return f"archived {game['archived_at'][:10]} (code retired)"
+    state = "finished" if game["finished"] else "open"
+    if after is None:
+        return state
+    until = datetime.fromisoformat(game["updated_at"]) + after
+    return f"{state}, code retired after {until:%Y-%m-%d}"
 
 
 def bench(args: argparse.Namespace) -> int:
@@ -119,14 +180,32 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
     s.add_argument("--port", type=int, default=port_default, help="port (env COMPANION_PORT)")
     s.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")
+    add_access_options(s)
     s.set_defaults(func=serve)
-    g = sub.add_parser("games", help="list the games and their join codes")
+    g = sub.add_parser("games", help="list the games, their join codes and their state")
     g.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")
+    add_access_options(g)
     g.set_defaults(func=games)
     b = sub.add_parser("bench", help="run the engine benchmark (bench/run.py)")
     b.add_argument("rest", nargs=argparse.REMAINDER, help="arguments for bench/run.py")
     b.set_defaults(func=bench)
     return p
+
+
+def add_access_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--archive-after",
+        type=float,
+        metavar="DAYS",
+        help="archive games idle this many days and retire their join codes; 0: never "
+        "(env COMPANION_ARCHIVE_AFTER_DAYS, default 30)",
+    )
+    command.add_argument(
+        "--join-limit",
+        metavar="LIMITS",
+        help="wrong join codes a device may try, e.g. '5 per minute;30 per hour' "
+        "(env COMPANION_JOIN_LIMIT)",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,6 +6,14 @@ logged traceback. Flask reads request bodies with `SafeJSONProvider` (an unreada
 bad body: the schema then says what is missing); Socket.IO reads packets with this module,
 where a packet that cannot be read becomes the event `malformed_payload`, answered with a 400
 by its handler (routes/sockets.py).
+
+`SafePacket` does the same one layer down, for Socket.IO packets python-socketio cannot
+decode at all: an acknowledgement id of 100 digits or more (`42` then a 100-digit number:
+the decoder reads the digits as the id and raises "id field is too long"), an event that is
+not a list starting with its name (`42{}`, `42[]`, `42[1]`), an unknown packet type. Raised in
+a background thread, such an error was only logged and the sender never heard back; now the
+packet becomes an event the app answers (`unreadable_packet`, answered with a `refused` event
+since its ack id is lost; `malformed_payload` through the ack when the id was read).
 """
 
 from __future__ import annotations
@@ -14,8 +22,12 @@ import json
 from typing import Any
 
 from flask.json.provider import DefaultJSONProvider
+from socketio import packet
 
 MALFORMED_EVENT = "malformed_payload"
+UNREADABLE_EVENT = "unreadable_packet"
+NOT_AN_EVENT = "An event is a list: its name (text), then its data."
+UNREADABLE = "This message could not be read (it is not a Socket.IO packet this server knows)."
 dumps = json.dumps
 
 
@@ -38,3 +50,26 @@ class SafeJSONProvider(DefaultJSONProvider):
             return super().loads(s, **kwargs)
         except RecursionError:
             raise ValueError("The JSON body is nested too deeply.") from None
+
+
+class SafePacket(packet.Packet):
+    """A Socket.IO packet whose decoding never raises (see the module's docstring)."""
+
+    def decode(self, encoded_packet: Any) -> int:
+        try:
+            attachments = int(super().decode(encoded_packet) or 0)
+        except Exception:  # any decoding failure of any packet: it is answered, not raised
+            self.packet_type = packet.EVENT
+            self.namespace = getattr(self, "namespace", None)
+            self.id = None  # a partly read id is not the sender's: answer by event
+            self.data = [UNREADABLE_EVENT, UNREADABLE]
+            return 0
+        if self.packet_type in (packet.EVENT, packet.BINARY_EVENT) and not _is_event(self.data):
+            self.packet_type = packet.EVENT
+            self.data = [MALFORMED_EVENT, NOT_AN_EVENT]
+            return 0
+        return attachments
+
+
+def _is_event(data: Any) -> bool:
+    return isinstance(data, list) and bool(data) and isinstance(data[0], str)

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,12 @@ class GameNotFound(StoreError):
     """No game with this id (or join code)."""
 
     code = "game_not_found"
+
+
+class GameArchived(GameNotFound):
+    """The join code of a game archived after days without a move: it no longer joins."""
+
+    code = "game_archived"
 
 
 class StaleVersion(StoreError):
@@ -163,8 +169,13 @@ class Store:
     """Games on one SQLite file. Thread-safe: each call opens its own connection."""
 
     def __init__(self, path: str | Path, engine: Engine | None = None) -> None:
+        from companion.security import private_database
+
         self.path = str(path)
         self._engine = engine
+        # games idle this long are archived and their join codes retired (None: never)
+        self.archive_after: timedelta | None = None
+        private_database(self.path)  # 0600: the file holds the session secret
         # Serialises writers of this process; BEGIN IMMEDIATE serialises other processes.
         self._write_lock = threading.Lock()
         self._create_schema()
@@ -241,6 +252,9 @@ class Store:
                 )
             if "settings" not in db.table_names():
                 db["settings"].create({"key": str, "value": str}, pk="key")
+            if "archived_at" not in db["games"].columns_dict:  # databases made before issue 12
+                db["games"].add_column("archived_at", str)
+                db["games"].add_column("retired_code", str)
 
     # -- settings -----------------------------------------------------------------------
 
@@ -314,14 +328,45 @@ class Store:
             return self._summary(self._game_row(db, game_id))
 
     def game_by_code(self, code: str) -> dict[str, Any]:
-        """The game a join code opens. Raises GameNotFound."""
+        """The game a join code opens. Raises GameNotFound, GameArchived."""
+        self.retire_idle_games()
+        code = normalize_join_code(code)
         with self._db() as db:
-            rows = list(
-                db.query("SELECT * FROM games WHERE join_code = ?", [normalize_join_code(code)])
+            rows = list(db.query("SELECT * FROM games WHERE join_code = ?", [code]))
+            if rows:
+                return self._summary(rows[0])
+            retired = list(
+                db.query(
+                    "SELECT archived_at FROM games WHERE retired_code = ? "
+                    "ORDER BY archived_at DESC LIMIT 1",
+                    [code],
+                )
             )
-            if not rows:
-                raise GameNotFound("No game has this join code. Check the code on the tablet.")
-            return self._summary(rows[0])
+        if retired:
+            raise GameArchived(
+                f"This code belonged to a game archived on {retired[0]['archived_at'][:10]}; "
+                "it no longer opens it. Ask the table for the code of their current game."
+            )
+        raise GameNotFound("No game has this join code. Check the code on the tablet.")
+
+    def retire_idle_games(self) -> int:
+        """Archive the games without a move for `archive_after` and retire their join codes.
+
+        A finished game and an abandoned one alike: nothing more will be done with its code.
+        The game itself is kept whole (records, snapshots); devices that joined it keep it.
+        A retired code can never match (`~` is dropped from typed codes), and stays in
+        `retired_code` so a late joiner is told the game was archived. Returns how many.
+        """
+        if self.archive_after is None:
+            return 0
+        cutoff = (datetime.now(UTC) - self.archive_after).isoformat(timespec="seconds")
+        with self._transaction() as db:
+            cursor = db.execute(
+                "UPDATE games SET archived_at = ?, retired_code = join_code, "
+                "join_code = '~' || id WHERE archived_at IS NULL AND updated_at < ?",
+                [_now(), cutoff],
+            )
+            return int(cursor.rowcount)
 
     def setup_outcome(self, game_id: str) -> dict[str, Any]:
         """The events and instructions of the setup (e.g. the board checklist)."""
@@ -345,9 +390,11 @@ class Store:
 
     @staticmethod
     def _summary(row: dict[str, Any]) -> dict[str, Any]:
+        archived = bool(row.get("archived_at"))
         return {
             "id": row["id"],
-            "join_code": row["join_code"],
+            # an archived game shows its retired code: trying it says the game was archived
+            "join_code": row["retired_code"] if archived else row["join_code"],
             "title": row["title"],
             "created_at": row["created_at"],
             "updated_at": row["updated_at"],
@@ -357,6 +404,7 @@ class Store:
             "players": json.loads(row["players"] or "[]"),
             "finished": bool(row["finished"]),
             "setup": json.loads(row["setup"]),
+            "archived_at": row.get("archived_at"),
         }
 
     # -- state --------------------------------------------------------------------------

@@ -49,7 +49,11 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # one line per request is noise here
     db = tmp_path_factory.mktemp("e2e") / "companion.db"
-    app = create_app({"DATABASE": str(db), "SECRET_KEY": "e2e-only-secret", "TESTING": True})
+    # many joins from one address in a few seconds: the join limit has its own tests
+    config = {"JOIN_LIMIT": "1000 per second"}
+    app = create_app(
+        {"DATABASE": str(db), "SECRET_KEY": "e2e-only-secret", "TESTING": True, **config}
+    )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -86,9 +90,19 @@ def _page(browser: Any, base_url: str, viewport: dict[str, int], **extra: Any) -
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # Chromium reports what the Content-Security-Policy blocked as a console error
+    violations: list[str] = []
+    page.on("console", lambda msg: _note_csp_violation(msg, violations, errors))
     page.js_errors = errors  # type: ignore[attr-defined]  # read by tests to fail on JS errors
+    page.csp_violations = violations  # type: ignore[attr-defined]
     yield page
     context.close()
+
+
+def _note_csp_violation(msg: Any, violations: list[str], errors: list[str]) -> None:
+    if msg.type == "error" and "Content Security Policy" in msg.text:
+        violations.append(msg.text)
+        errors.append(msg.text)
 
 
 @pytest.fixture

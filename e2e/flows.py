@@ -7,6 +7,7 @@ buttons), never by building command payloads in the test.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -100,9 +101,20 @@ def confirm(page: Page, version_before: int, game_id: str) -> None:
 
 
 def wait_version(page: Page, game_id: str, version: int) -> None:
-    page.wait_for_function(
-        "v => window.__barrage && window.__barrage.version >= v", arg=version, timeout=10_000
-    )
+    wait_until(page, "v => window.__barrage && window.__barrage.version >= v", version)
+
+
+def wait_until(page: Page, function: str, arg: Any = None, timeout_ms: int = 10_000) -> None:
+    """Poll a JS function in the page until it returns something truthy.
+
+    Not `page.wait_for_function`: its polling compiles the predicate with `eval`, which the
+    app's Content-Security-Policy (rightly) forbids; `page.evaluate` is not subject to it.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(function, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout_ms} ms: {function}")
+        page.wait_for_timeout(50)
 
 
 def answer_pending(page: Page, game_id: str) -> bool:

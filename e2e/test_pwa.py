@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from e2e import flows
 from e2e.conftest import CHROMIUM, LAUNCH_ARGS, TABLET
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
@@ -93,7 +94,7 @@ def test_chromium_finds_the_app_installable(
 
 def _expect_installable(tablet: Page) -> None:
     tablet.goto("/")
-    tablet.wait_for_function(CONTROLLED)
+    flows.wait_until(tablet, CONTROLLED)
     cdp = tablet.context.new_cdp_session(tablet)
     manifest = cdp.send("Page.getAppManifest")
     assert manifest["url"].endswith("/manifest.webmanifest")
@@ -106,7 +107,7 @@ def test_a_visited_page_loads_its_css_and_js_with_the_server_stopped(
 ) -> None:
     with _tablet(browser, own_server.url) as page:
         page.goto("/setup")
-        page.wait_for_function(CONTROLLED)
+        flows.wait_until(page, CONTROLLED)
         page.reload()  # this visit goes through the worker, which keeps the page
         expect(page.locator("html")).to_have_attribute("data-script-ready", "yes")
         own_server.stop()

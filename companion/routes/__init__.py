@@ -160,13 +160,23 @@ def describe_error(exc: BaseException) -> tuple[int, dict[str, Any]] | None:
     """HTTP status and JSON body for an error a person can act on; None for a bug.
 
     400 malformed payload or command, 403 not joined, 404 unknown game, 409 stale version
-    (with the current version), 422 a rule of the game says no.
+    (with the current version), 410 an archived game's code, 422 a rule of the game says no,
+    429 too many wrong join codes, 503 the database file cannot be used (companion/faults.py).
     """
     from marshmallow import ValidationError
 
     from companion.engine.errors import CommandError, RuleViolation
-    from companion.store import GameNotFound, StaleVersion
+    from companion.faults import describe_fault
+    from companion.security import TooManyAttempts
+    from companion.store import GameArchived, GameNotFound, StaleVersion
 
+    fault = describe_fault(exc)  # 503: the database file cannot be used
+    if fault is not None:
+        return fault
+    if isinstance(exc, TooManyAttempts):
+        return 429, {"code": exc.code, "message": exc.message, "retry_after": exc.retry_after}
+    if isinstance(exc, GameArchived):
+        return 410, {"code": exc.code, "message": exc.message}
     if isinstance(exc, ValidationError):
         fields = exc.normalized_messages()
         return 400, {"code": "invalid_payload", "message": _first_message(fields), "fields": fields}

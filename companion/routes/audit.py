@@ -21,6 +21,7 @@ from marshmallow import RAISE, Schema, fields, validate
 from companion.engine import audit as engine_audit
 from companion.engine import scoring
 from companion.routes import game_log, is_joined, require_joined, store
+from companion.security import spreadsheet_safe
 from companion.store import GameNotFound
 
 bp = Blueprint("audit", __name__, url_prefix="")
@@ -300,7 +301,8 @@ def _score_row(company: str, category: str, vp: int, text: str) -> list[Any]:
 def csv_response(rows: list[list[Any]], filename: str) -> Response:
     """Rows as a CSV download (UTF-8 with BOM so spreadsheet programs read the accents)."""
     buffer = io.StringIO()
-    csv.writer(buffer).writerows(rows)
+    # a cell starting like a formula (`=HYPERLINK(…)` in a correction reason) stays text
+    csv.writer(buffer).writerows([[spreadsheet_safe(cell) for cell in row] for row in rows])
     return Response(
         "\ufeff" + buffer.getvalue(),
         mimetype="text/csv",

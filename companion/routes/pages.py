@@ -13,7 +13,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from companion.routes import claimed_seat, is_joined, joined_games, remember_join, store
-from companion.store import GameNotFound
+from companion.store import GameArchived, GameNotFound
 
 bp = Blueprint("pages", __name__)
 
@@ -97,7 +97,8 @@ def join_with_code(code: str) -> Response | tuple[str, int]:
     try:
         summary = store().game_by_code(code)
     except GameNotFound as exc:
-        return render_template("join.html", code=code, error=exc.message), 404
+        status = 410 if isinstance(exc, GameArchived) else 404
+        return render_template("join.html", code=code, error=exc.message), status
     remember_join(summary["id"])
     view = request.args.get("view")
     target = url_for("pages.game", game_id=summary["id"], **({"view": view} if view else {}))

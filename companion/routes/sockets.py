@@ -12,9 +12,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask_socketio import join_room, leave_room
+from flask_socketio import emit, join_room, leave_room
 
-from companion import jsonsafe, schemas
+from companion import jsonsafe, schemas, security
 from companion.extensions import socketio
 from companion.routes import (
     NotJoined,
@@ -26,14 +26,14 @@ from companion.routes import (
     room,
     store,
 )
-from companion.store import StaleVersion, normalize_join_code
+from companion.store import StaleVersion
 
 log = logging.getLogger(__name__)
 
 
 def _require_joined(game_id: str, code: str | None = None) -> None:
-    game = store().game(game_id)
-    if code and normalize_join_code(code) == game["join_code"]:
+    store().game(game_id)  # an unknown game: GameNotFound (404) first
+    if code and not is_joined(game_id) and security.socket_code_opens(game_id, code):
         remember_join(game_id)
     if not is_joined(game_id):
         raise NotJoined()
@@ -87,6 +87,22 @@ def on_malformed_payload(reason: Any = None) -> dict[str, Any]:
     message = reason if isinstance(reason, str) else "The payload could not be read."
     error = {"code": "invalid_payload", "message": message}
     return {"ok": False, "status": 400, "error": error}
+
+
+@socketio.on(jsonsafe.UNREADABLE_EVENT)
+def on_unreadable_packet(reason: Any = None) -> dict[str, Any]:
+    """A packet the protocol layer could not decode: its ack id is lost, so the answer goes
+    back as a `refused` event to the sender."""
+    answer = on_malformed_payload(reason)
+    emit("refused", answer)
+    return answer
+
+
+@socketio.on("*")
+def on_unknown_event(event: Any, *_data: Any) -> dict[str, Any]:
+    """An event this server does not have is answered too (404), never left unanswered."""
+    message = f"This server has no event {str(event)[:40]!r}."
+    return {"ok": False, "status": 404, "error": {"code": "unknown_event", "message": message}}
 
 
 @socketio.on_error_default

@@ -45,6 +45,8 @@ def app(db_path: Path) -> Iterator[Flask]:
             "ENGINE": fake_engine.ENGINE,
             "TESTING": True,
             "SECRET_KEY": "test-only",
+            # the join limit has its own tests (test_access_join_limit.py); not in the way here
+            "JOIN_LIMIT": "1000 per second",
         }
     )
     app.jinja_loader = ChoiceLoader([DictLoader(STUB_TEMPLATES)])  # type: ignore[assignment]
