@@ -502,6 +502,15 @@ async function reload() {
   applyUpdate(game);
 }
 
+// After a (re)connect: take the server's view only if it moved on, so a page that is up to
+// date keeps what it shows (an open sheet, a refusal being read).
+async function catchUp() {
+  const game = await api.game(store.gameId);
+  if (game.version === store.version) return;
+  store.version = Math.min(store.version, game.version - 1);
+  applyUpdate(game);
+}
+
 function notJoined(error) {
   const main = el('main', { class: 'page' }, el('section', { class: 'card' },
     el('h1', { text: 'Join this game first' }),
@@ -548,7 +557,7 @@ async function start() {
       if (applyUpdate(payload)) showInstructions(payload.instructions ?? payload.record?.instructions, payload.version);
     },
     onStatus: (connected) => setConnected(connected),
-    onReconnect: () => reload(),
+    onReconnect: () => catchUp(),
     poll: () => reload(),
   });
 }

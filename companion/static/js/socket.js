@@ -5,7 +5,9 @@ const CLIENT = '/static/vendor/socket.io.esm.min.js';
 
 /**
  * Connect to the game's room. `onUpdate(payload)` receives every `game_updated`;
- * `onStatus(connected)` reports connection changes; `onReconnect()` asks for a catch-up.
+ * `onStatus(connected)` reports connection changes; `onReconnect()` asks for a catch-up, on
+ * every connect: the state the page loaded before its socket joined the room may already be
+ * behind (a move made in between would otherwise show only with the next one).
  */
 export async function connectGame(gameId, { onUpdate, onStatus, onReconnect, poll }) {
   let io;
@@ -15,15 +17,22 @@ export async function connectGame(gameId, { onUpdate, onStatus, onReconnect, pol
     return startPolling(poll, onStatus);
   }
   const socket = io({ transports: ['websocket', 'polling'] });
-  let wasConnected = false;
   socket.on('connect', () => {
     socket.emit('join_game', { game_id: gameId });
     onStatus(true);
-    if (wasConnected) onReconnect();
-    wasConnected = true;
+    onReconnect();
   });
   socket.on('disconnect', () => onStatus(false));
   socket.on('connect_error', () => onStatus(false));
+  // A tablet whose Wi-Fi drops says so at once: a socket would notice only at its next missed
+  // ping (up to 45 s), and a browser's offline mode may leave a WebSocket looking open.
+  window.addEventListener('offline', () => {
+    onStatus(false);
+    socket.disconnect();
+  });
+  window.addEventListener('online', () => {
+    if (!socket.connected) socket.connect();
+  });
   socket.on('game_updated', (payload) => {
     if (!payload || payload.game_id === undefined || payload.game_id === gameId) onUpdate(payload);
   });
