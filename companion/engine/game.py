@@ -24,6 +24,7 @@ from companion.engine import (
     effects,
     events,
     instructions,
+    leeghwater,
     mahiri,
     management,
     production,
@@ -91,6 +92,7 @@ def _steps() -> dict[str, StepRunner]:
         "scoring": rounds.scoring_step,
         "end_of_round": rounds.end_of_round_step,
         "refill_patents": management.refill_patents_step,
+        "refill_external_works": leeghwater.refill_external_works_step,
         "new_round": rounds.new_round_step,
         "end_of_game": rounds.end_of_game_step,
     }
@@ -295,6 +297,7 @@ HANDLER_MODULES = (
     corrections,
     table_corrections,
     mahiri,
+    leeghwater,
     rounds,
     setup,
     automa_deck,

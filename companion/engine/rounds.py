@@ -12,7 +12,16 @@ Each `*_step(rec, arg) -> bool` is one computed step of the game's flow queue
 
 from __future__ import annotations
 
-from companion.engine import catalog, construction, effects, levels, management, scoring, water
+from companion.engine import (
+    catalog,
+    construction,
+    effects,
+    leeghwater,
+    levels,
+    management,
+    scoring,
+    water,
+)
 from companion.engine.catalog import company_name
 from companion.engine.data import company_tables as ct
 from companion.engine.economy import gain_credits, score_vp, source
@@ -236,6 +245,8 @@ def next_turn_order(state: GameState) -> list[str]:
 def end_of_round_step(rec: Recorder, _arg: str) -> bool:
     end_of_round(rec)
     steps = ["refill_patents"] if rec.state.setup.mode == "full" else []
+    if leeghwater.active(rec.state):  # the External Works refill comes after the base steps
+        steps.append("refill_external_works")
     rec.emit("steps_queued", "", steps=[*steps, "new_round"])
     return True
 
