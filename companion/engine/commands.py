@@ -133,6 +133,10 @@ class Answer(Record):
     produce: bool | None = spec("tile_contract: produce the energy", default=None)
     continue_: bool | None = spec("company_effect", default=None, key="continue")
     override: Override | None = spec("mahiri_opening: the table's other move", default=None)
+    slot: int | None = spec("loan_agency: the face-up External Work (1-3)", default=None,
+                            low=1, high=3)  # fmt: skip
+    segment: int | None = spec("research_lab, development_office: the wheel segment (0-5)",
+                               default=None, low=0, high=5)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -266,6 +270,30 @@ class Patent(Command):
 
 
 @dataclass(frozen=True)
+class ExternalWork(Command):
+    """External Works (The Leeghwater Project): 2 Engineers, the tile's Machineries."""
+
+    TYPE: ClassVar[str] = "external_work"
+    ACTION: ClassVar[bool] = True
+    player: str = spec("the company")
+    slot: int = spec("the face-up External Work, 1-3 from the left", low=1, high=3)
+    leslie: bool = spec(
+        "Leslie Spencer: the Machineries go on the wheel with her tile", default=False
+    )
+
+
+@dataclass(frozen=True)
+class BuildingAction(Command):
+    """A Private Building's action (The Leeghwater Project), on its next free action space."""
+
+    TYPE: ClassVar[str] = "building_action"
+    ACTION: ClassVar[bool] = True
+    player: str = spec("the company")
+    building: str = spec("the Private Building tile (loan_agency, wind_farm …)")
+    margot: bool = spec("Margot Fouché: on her own officer space instead", default=False)
+
+
+@dataclass(frozen=True)
 class Pass(Command):
     """Pass, with no Engineer left (ruling R17)."""
 
@@ -326,6 +354,8 @@ COMMANDS: dict[str, type[Command]] = {
         BuyMachinery,
         TakeContracts,
         Patent,
+        ExternalWork,
+        BuildingAction,
         Pass,
         Decide,
         Correct,

@@ -23,6 +23,7 @@ from companion.engine import (
     economy,
     effects,
     events,
+    external_works,
     instructions,
     leeghwater,
     mahiri,
@@ -48,6 +49,7 @@ from companion.engine.commands import (
     Command,
     Correct,
     Decide,
+    ExternalWork,
     Mahiri,
     Pass,
     parse,
@@ -176,6 +178,8 @@ def _do_action(rec: Recorder, company: str, command: Command) -> None:
     rec.emit("action_taken", "", company=company, action=command.TYPE)
     if isinstance(command, Build):
         construction.decide_build(rec, company, command)
+    elif isinstance(command, ExternalWork):
+        external_works.do_external_work(rec, company, command)
     else:
         management.ACTIONS[command.TYPE](rec, company, command)
     rec.emit("steps_queued", "", steps=["refill_contracts", "next_turn"])
@@ -291,6 +295,7 @@ HANDLER_MODULES = (
     production,
     advanced,
     effects,
+    external_works,
     contracts,
     draws,
     management,

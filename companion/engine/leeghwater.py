@@ -59,6 +59,9 @@ def external_taken(state: GameState, company: str) -> list[str]:
 @applies("external_work_taken")
 def _external_work_taken(state: GameState, e: Event) -> None:
     lw = state.leeghwater
+    player = state.players[e["company"]]
+    player.excavators -= e.get("excavators", 0)  # back to the general supply (never the wheel)
+    player.mixers -= e.get("mixers", 0)
     lw["external_offer"][e["slot"]] = None
     lw.setdefault("external_taken", {}).setdefault(e["company"], []).append(e["tile"])
 

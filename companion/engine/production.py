@@ -570,6 +570,17 @@ def fulfil_contract(
     _resolve_reward(rec, company, contract_id)
 
 
+def fulfil_without_energy(rec: Recorder, company: str, contract_id: str, reason: str) -> None:
+    """Fulfil a face-up contract of the company's own supply with no energy produced (the
+    External Works A1 / C3 and the Customer Office, leeghwater.md §3.3); its reward follows."""
+    if contract_id not in rec.state.players[company].contracts:
+        raise RuleViolation(
+            "contract_unavailable", f"Contract {contract_id} is not face up in your supply."
+        )
+    _mark_fulfilled(rec, company, contract_id, 0, reason)
+    _resolve_reward(rec, company, contract_id)
+
+
 def _mark_fulfilled(
     rec: Recorder, company: str, contract_id: str, energy: int, reason: str
 ) -> None:

@@ -344,6 +344,17 @@ def end_of_game(rec: Recorder) -> None:
             f"Resources in the personal supply: {credits + p.excavators + p.mixers}",
             source("resources", count=credits + p.excavators + p.mixers),
         )
+    if leeghwater.active(state):
+        for company in order:
+            tiles = leeghwater.activated(state, company)
+            score_vp(
+                rec,
+                company,
+                scoring.building_vp(state, company),
+                "building",
+                f"Private Buildings activated: {len(tiles)}",
+                source("building", count=len(tiles)),
+            )
     for company in order:
         drops = scoring.water_vp(state, company)
         origin = source("water", drops=drops)

@@ -611,7 +611,8 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
             pool,
             need,
             catalog.company_name,
-            "an Automa already plays it, or it is not in this game's company pool",
+            "an Automa already plays it, or it is not "
+            + ("a company of this game" if setup.expansion else "a base-game company"),
         )
     else:
         companies = dealer.sample(pool, need)

@@ -138,4 +138,3 @@ def override_options(state: GameState, company: str) -> list[dict[str, Any]]:
         rec.emit("decision_resolved", "", kind=opening.OPENING)
     action_tile, _ = deck.draw(rec, company)
     return overrides.options(scratch, company, action_tile)
-
