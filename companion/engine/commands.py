@@ -183,8 +183,8 @@ class Build(Command):
     TYPE: ClassVar[str] = "build"
     ACTION: ClassVar[bool] = True
     player: str = spec("the company building")
-    structure: str = spec("base, elevation, conduit or powerhouse")
-    space: str = spec("the map space")
+    structure: str = spec("base, elevation, conduit, powerhouse or building (expansion)")
+    space: str = spec("the map space (a Building: BS_<tile>_<1-4>)")
     tile: str | None = spec("the technology tile put on the wheel", default=None)
     copies: str | None = spec("the wheel tile Anton Krylov's tile copies", default=None)
     payment: Payment | None = spec("another allowed payment (officer, tile)", default=None)

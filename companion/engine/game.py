@@ -28,6 +28,7 @@ from companion.engine import (
     leeghwater,
     mahiri,
     management,
+    private_buildings,
     production,
     rounds,
     setup,
@@ -40,12 +41,13 @@ from companion.engine.automa import decision as automa_decision
 from companion.engine.automa import deck as automa_deck
 from companion.engine.automa import opening as automa_opening
 from companion.engine.automa import rewards as automa_rewards
-from companion.engine.catalog import company_name
+from companion.engine.catalog import BUILDING, company_name
 from companion.engine.commands import (
     ACTION_TYPES,
     COMMANDS,
     AutomaTurn,
     Build,
+    BuildingAction,
     Command,
     Correct,
     Decide,
@@ -176,8 +178,12 @@ def _check_turn(state: GameState, command: Command) -> str:
 
 def _do_action(rec: Recorder, company: str, command: Command) -> None:
     rec.emit("action_taken", "", company=company, action=command.TYPE)
-    if isinstance(command, Build):
+    if isinstance(command, Build) and command.structure == BUILDING:
+        private_buildings.decide_build_building(rec, company, command)
+    elif isinstance(command, Build):
         construction.decide_build(rec, company, command)
+    elif isinstance(command, BuildingAction):
+        private_buildings.do_building_action(rec, company, command)
     elif isinstance(command, ExternalWork):
         external_works.do_external_work(rec, company, command)
     else:
@@ -296,6 +302,7 @@ HANDLER_MODULES = (
     advanced,
     effects,
     external_works,
+    private_buildings,
     contracts,
     draws,
     management,
