@@ -31,6 +31,7 @@ from companion.engine.state import GameState
 
 BLOCKED = "blocked"
 EXTERNAL_SPACE = "EW_"  # EW_1 .. EW_3, one per face-up slot
+MARGOT_SPACE = "MF_margot_fouche"  # Margot Fouché's personal action space (one a round)
 BUILDING_SPACE = "PB_"  # PB_<tile>_L, PB_<tile>_R1 .. R3: a Private Building's action spaces
 
 
@@ -177,9 +178,40 @@ def space_words(space: str) -> str:
     """An expansion action space as a player finds it ("Loan Agency, right space")."""
     if space.startswith(EXTERNAL_SPACE):
         return f"External Works space {space[len(EXTERNAL_SPACE) :]}"
+    if space == MARGOT_SPACE:
+        return "Margot Fouché's tile"
     tile, _, side = space[len(BUILDING_SPACE) :].rpartition("_")
     where = "left space" if side == "L" else "right space"
     return f"{building_name(tile)}, {where}"
+
+
+def is_expansion_space(space: str) -> bool:
+    """An action space of the Extra Management board or Margot Fouché's tile."""
+    return space.startswith((EXTERNAL_SPACE, BUILDING_SPACE)) or space == MARGOT_SPACE
+
+
+def board_lines(board: dict[str, Any]) -> list[str]:
+    """The Extra Management board's setup as table steps (S2, S3, S10)."""
+    offer = [t for t in board["external_offer"] if t]
+    lines = [
+        "External Works: piles A, B and C face down; face up from pile A: "
+        + ", ".join(f"{t} ({EXTERNAL_WORKS[t].text})" for t in offer)
+        + ".",
+        "Private Buildings, top to bottom: "
+        + ", ".join(building_name(t) for t in board["buildings"])
+        + ".",
+    ]
+    blocked = sorted(
+        {i + 1 for spaces in board["building_spaces"].values() for i, s in enumerate(spaces)
+         if s == BLOCKED}
+    )  # fmt: skip
+    if blocked:
+        lines.append(
+            "Put Buildings of an unused colour on building space "
+            + " and ".join(str(i) for i in blocked)
+            + " of every Private Building (not used with this many players)."
+        )
+    return lines
 
 
 @applies("building_built")

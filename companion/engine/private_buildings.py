@@ -55,7 +55,7 @@ from companion.engine.wheel import load_wheel, rotate_wheel
 CATEGORY = "building"
 SPACE_PREFIX = "BS_"  # a building space: BS_<tile>_<1-4>
 MARGOT = "margot_fouche"
-MARGOT_SPACE = "MF_margot_fouche"  # her personal action space (one a round)
+MARGOT_SPACE = leeghwater.MARGOT_SPACE
 MARGOT_ENGINEERS = 1
 RED_BORDER_CREDITS = 3
 HALF = 2  # the Research Lab takes back half a segment's Machineries, rounded down (X9)

@@ -15,7 +15,7 @@ from typing import Any
 from companion.engine import abilities, water
 from companion.engine.board import BASINS, SPACES
 from companion.engine.catalog import CONTRACTS
-from companion.engine.commands import Answer, Produce
+from companion.engine.commands import Answer, Produce, answer_dict
 from companion.engine.economy import (
     can_pay_credits,
     gain_credits,
@@ -431,12 +431,14 @@ def decide_produce(
         _mark_fulfilled(rec, company, contract, energy, reason)
         _resolve_reward(rec, company, contract)
     if len(state.pending) > open_before:
-        _wait_for_the_reward(rec, company, powerhouse, second=second, at=open_before)
+        _wait_for_the_reward(rec, company, powerhouse, second=second, at=open_before, dam=dam)
     else:
-        company_effect(rec, company, powerhouse, second=second)
+        company_effect(rec, company, powerhouse, second=second, dam=dam)
 
 
-def company_effect(rec: Recorder, company: str, powerhouse: str, *, second: bool) -> None:
+def company_effect(
+    rec: Recorder, company: str, powerhouse: str, *, second: bool, dam: str | None = None
+) -> None:
     """Ruling R16 step 6, once the production is completely resolved (its drops flowed, the
     conduit's owner paid, the contract's reward with all its choices given): Germany may
     produce again, with the systems the reward made; Italy moves 3 energy steps (Appendix 2).
@@ -449,10 +451,48 @@ def company_effect(rec: Recorder, company: str, powerhouse: str, *, second: bool
     steps = abilities.italy_energy_steps(state, company)
     move_energy(rec, company, steps, "Italy ability: 3 energy steps after a production",
                 usable=False)  # fmt: skip
+    if dam is not None and abilities.netherlands_may_add_drop(state, company):
+        _offer_netherlands_drop(rec, company, dam)
+
+
+def netherlands_dams(state: GameState, company: str, used: str) -> list[str]:
+    """The Netherlands' own dams other than the one just produced from, with room (X15)."""
+    return sorted(
+        s
+        for s, d in state.dams.items()
+        if d.owner == company and s != used and d.drops < water.capacity(state, s)
+    )
+
+
+def _offer_netherlands_drop(rec: Recorder, company: str, used: str) -> None:
+    dams = netherlands_dams(rec.state, company, used)
+    if not dams:
+        return
+    ask(
+        rec,
+        "company_drop",
+        company,
+        f"Netherlands ability: put 1 drop from the general supply on another of your dams "
+        f"(not {used}; it does not flow), or decline",
+        used=used,
+        answers=[*({"dam": d} for d in dams), {"dam": None}],
+    )
+
+
+@resolves("company_drop")
+def _resolve_company_drop(rec: Recorder, decision: Decision, answer: Answer) -> None:
+    if answer.dam not in [a["dam"] for a in decision.options["answers"]]:
+        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
+    if answer.dam is None:
+        rec.emit("reward_declined", decision.reason, company=decision.player, what="drop")
+        return
+    rec.emit("tile_drops_added", decision.reason, company=decision.player, tile="netherlands",
+             drops={answer.dam: 1})  # fmt: skip
 
 
 def _wait_for_the_reward(
-    rec: Recorder, company: str, powerhouse: str, *, second: bool, at: int
+    rec: Recorder, company: str, powerhouse: str, *, second: bool, at: int, dam: str
 ) -> None:
     """The reward left choices open: step 6 waits under them as a `company_effect` Decision,
     taken by `continue_after_reward` as soon as the last of them (and whatever they asked in
@@ -468,15 +508,17 @@ def _wait_for_the_reward(
         rec.state, company, second=second, powerhouse_to_come=coming
     ):
         return
-    what = (
-        "Then, once the contract reward is taken, Germany may produce again with another "
-        "powerhouse (Germany ability, no bonus)"
-        if company == abilities.GERMANY
-        else "Then, once the contract reward is taken, Italy moves 3 energy steps (Italy ability)"
-    )
+    what = {
+        abilities.GERMANY: "Then, once the contract reward is taken, Germany may produce again "
+        "with another powerhouse (Germany ability, no bonus)",
+        abilities.ITALY: "Then, once the contract reward is taken, Italy moves 3 energy steps "
+        "(Italy ability)",
+    }.get(company, "Then, once the contract reward is taken, the Netherlands may add 1 drop")
+    # the dam is recorded for the Netherlands only (a base game's events stay as they were)
+    used = {"dam": dam} if company == abilities.NETHERLANDS else {}
     rec.emit(
         "company_effect_waiting", what, company=company, powerhouse=powerhouse, second=second,
-        at=at,
+        at=at, **used,
     )  # fmt: skip
 
 
@@ -501,7 +543,11 @@ def _resolve_company_effect(rec: Recorder, decision: Decision, answer: Answer) -
     rec.emit("decision_resolved", decision.reason, kind=decision.kind)
     options = decision.options
     company_effect(
-        rec, str(decision.player), options["first_powerhouse"], second=bool(options["second"])
+        rec,
+        str(decision.player),
+        options["first_powerhouse"],
+        second=bool(options["second"]),
+        dam=options.get("dam"),
     )
 
 
@@ -620,6 +666,7 @@ def _company_effect_waiting(state: GameState, e: Event) -> None:
         options={
             "first_powerhouse": e["powerhouse"],
             "second": e["second"],
+            **({"dam": e["dam"]} if "dam" in e else {}),
             "answers": [{"continue": True}],
         },
         reason=e["reason"],
