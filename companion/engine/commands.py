@@ -117,6 +117,9 @@ class Answer(Record):
 
     company: str | None = spec("draft_pick: the company board", default=None)
     contract: str | None = spec("draft_pick, productions, tile_contract: a contract", default=None)
+    contracts: tuple[str, ...] | None = spec(
+        "a production: Simone Luciani's 2+ contracts", default=None, items=4
+    )
     discard: tuple[str, ...] | None = spec("discard_contracts: the contracts", default=None)
     tile: str | None = spec("table_draw: the tile drawn", default=None)
     excavators: int | None = spec("choose_machineries", default=None, low=0, high=99)
@@ -203,6 +206,9 @@ class Produce(Command):
     powerhouse: str = spec("the own powerhouse")
     drops: int = spec("drops used", low=0, high=99)
     contract: str | None = spec("the contract fulfilled", default=None)
+    contracts: tuple[str, ...] | None = spec(
+        "Simone Luciani: the 2+ contracts this production fulfils", default=None, items=4
+    )
 
 
 @dataclass(frozen=True)

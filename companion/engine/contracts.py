@@ -18,12 +18,14 @@ from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import Decision, GameState
 
 HAND_LIMIT = 3
+SIMONE = "simone_luciani"
+SIMONE_HAND_LIMIT = 4  # The Leeghwater Project, Appendix 4
 PILES = ("green", "yellow", "red")
 
 
 def hand_limit(state: GameState, company: str) -> int:
-    """Face-up contracts a company may keep (3; Simone Luciani's 4 comes with issue 3)."""
-    return HAND_LIMIT
+    """Face-up contracts a company may keep: 3, Simone Luciani 4 (expansion, Appendix 4)."""
+    return SIMONE_HAND_LIMIT if state.players[company].officer == SIMONE else HAND_LIMIT
 
 
 def offered(state: GameState) -> dict[str, tuple[str, int]]:

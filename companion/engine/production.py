@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from companion.engine import abilities, water
@@ -206,7 +207,9 @@ def _option(
         "flow_text": f"Then {water.stops_text(stops)}.",
         "second": second,
         "command": command,
-        "commands": [command] + [{**command, "contract": c} for c in contracts],
+        "commands": [command]
+        + [{**command, "contract": c} for c in contracts]
+        + [{**command, "contracts": s} for s in several_sets(state, company, energy)],
         "label": label,
     }
 
@@ -245,9 +248,15 @@ def production_fields(source: Produce | Answer | Mapping[str, Any]) -> dict[str,
     """
     if isinstance(source, Mapping):
         values = {k: source.get(k) for k in ("dam", "conduit", "powerhouse", "drops", "contract")}
+        several = source.get("contracts")
     else:
         values = {k: getattr(source, k) for k in ("dam", "conduit", "powerhouse", "drops")}
         values["contract"] = source.contract
+        several = source.contracts
+    if several is not None:  # only Simone Luciani's productions name several (X16)
+        if not isinstance(several, list | tuple) or not all(isinstance(c, str) for c in several):
+            raise CommandError("A production's contracts are contract ids.")
+        values["contracts"] = tuple(several)
     missing = [k for k in ("dam", "conduit", "powerhouse", "drops") if values[k] is None]
     if missing:
         raise CommandError(f"A production needs {', '.join(map(repr, missing))}.")
@@ -276,6 +285,7 @@ def check_production(
     bonus: int,
     contract: str | None,
     second: bool = False,
+    contracts: tuple[str, ...] | None = None,
 ) -> tuple[System, int]:
     """Check one production (p. 6, p. 15); return the system and its energy.
 
@@ -296,7 +306,53 @@ def check_production(
     _check_payment(state, company, system, drops)
     if contract is not None:
         _check_contract(state, company, contract, energy)
+    if contracts is not None:
+        _check_several(state, company, contract, contracts, energy)
     return system, energy
+
+
+SIMONE = "simone_luciani"
+
+
+def may_fulfil_several(state: GameState, company: str) -> bool:
+    """Simone Luciani: one production action may fulfil 2+ contracts (expansion, Appendix 4;
+    production actions only, ruling L7)."""
+    return state.players[company].officer == SIMONE
+
+
+def several_sets(state: GameState, company: str, energy: int) -> list[list[str]]:
+    """Every set of 2+ contracts whose requirements (France's 3 less each, ruling R25) sum to
+    at most `energy` (X16)."""
+    if not may_fulfil_several(state, company):
+        return []
+    candidates = fulfillable_contracts(state, company, energy)
+    out: list[list[str]] = []
+    for size in range(2, len(candidates) + 1):
+        for chosen in combinations(candidates, size):
+            if sum(contract_requirement(state, company, c) for c in chosen) <= energy:
+                out.append(list(chosen))
+    return out
+
+
+def _check_several(
+    state: GameState, company: str, contract: str | None, chosen: tuple[str, ...], energy: int
+) -> None:
+    if not may_fulfil_several(state, company):
+        raise RuleViolation(
+            "one_contract", "Only Simone Luciani fulfils several contracts with one production."
+        )
+    if contract is not None or len(chosen) < 2 or len(set(chosen)) != len(chosen):
+        raise RuleViolation(
+            "several_contracts", "Name 2 or more different contracts (or one as `contract`)."
+        )
+    for c in chosen:
+        _check_contract(state, company, c, energy)
+    total = sum(contract_requirement(state, company, c) for c in chosen)
+    if total > energy:
+        raise RuleViolation(
+            "not_enough_energy",
+            f"These contracts need {total} energy together; this production gives {energy}.",
+        )
 
 
 def _check_structures(
@@ -398,6 +454,7 @@ def decide_produce(
     bonus: int,
     contract: str | None = None,
     second: bool = False,
+    contracts: tuple[str, ...] | None = None,
 ) -> None:
     """One production, in the steps of ruling R16.
 
@@ -410,7 +467,7 @@ def decide_produce(
     state = rec.state
     system, energy = check_production(
         state, company, dam=dam, conduit=conduit, powerhouse=powerhouse, drops=drops,
-        bonus=bonus, contract=contract, second=second,
+        bonus=bonus, contract=contract, second=second, contracts=contracts,
     )  # fmt: skip
     what = "Germany's second production" if second else "Production"
     reason = f"{what}: {drops} drop(s) {system.label()}"
@@ -427,9 +484,9 @@ def decide_produce(
         )
     _pay_conduit_owner(rec, company, system, drops)
     open_before = len(state.pending)
-    if contract is not None:
-        _mark_fulfilled(rec, company, contract, energy, reason)
-        _resolve_reward(rec, company, contract)
+    for fulfilled in [contract] if contract is not None else list(contracts or ()):
+        _mark_fulfilled(rec, company, fulfilled, energy, reason)
+        _resolve_reward(rec, company, fulfilled)
     if len(state.pending) > open_before:
         _wait_for_the_reward(rec, company, powerhouse, second=second, at=open_before, dam=dam)
     else:

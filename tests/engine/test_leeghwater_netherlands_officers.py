@@ -3,10 +3,12 @@ worked examples X13-X15 (and X18, X19 in the External Works / Private Buildings 
 
 from __future__ import annotations
 
+import pytest
 from helpers import events_of, give, place_conduit, place_dam, place_powerhouse
 from leeghwater_helpers import expansion_payload
 
-from companion.engine import execute, new_game, rounds
+from companion.engine import contracts, execute, new_game, production, rounds
+from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder
 from companion.engine.state import GameState
 
@@ -104,3 +106,82 @@ def test_the_netherlands_drop_waits_for_the_third_powerhouse() -> None:
     answer = next(a for a in out.state.pending[-1].options["answers"] if a["dam"] == "6U")
     produced = execute(out.state, {"type": "decide", "player": NED, "answer": answer})
     assert not produced.state.pending
+
+
+# -- Simone Luciani (Appendix 4; ruling L7) --------------------------------------------------
+
+
+def _simone_with_nine_energy() -> tuple[GameState, str]:
+    """Simone's company with a system giving 9: 3 drops × conduit 3 (no bonus)."""
+    seats = [{"kind": "human", "company": "usa", "officer": "simone_luciani"},
+             {"kind": "human", "company": "italy", "officer": "jill_mcdowell"}]  # fmt: skip
+    state = new_game(expansion_payload(seats=seats, seed=6)).state
+    place_dam(state, "2U", "usa", level=3, drops=3)
+    place_conduit(state, "C2L", "usa")  # value 3, to basin 6
+    place_powerhouse(state, "P6-1", "usa")
+    state.players["usa"].contracts = ["G06", "G13", "Y06"]  # 3, 4 and 6 energy
+    state.national_contracts = []
+    state.active, state.phase, state.turn_done = "usa", "actions", False
+    return state, "usa"
+
+
+def test_x16_simone_fulfils_several_contracts_whose_sum_fits_the_production() -> None:
+    # X16: Simone produces 9 holding 3, 4, 6: {3}, {4}, {6}, {3,4}, {3,6}; not {4,6}, {3,4,6}
+    state, company = _simone_with_nine_energy()
+    options = production.production_options(state, company, 0)
+    nine = next(o for o in options if o["energy"] == 9)
+    singles = sorted(c["contract"] for c in nine["commands"] if c.get("contract"))
+    sets = sorted(sorted(c["contracts"]) for c in nine["commands"] if c.get("contracts"))
+    assert singles == ["G06", "G13", "Y06"]
+    assert sets == [["G06", "G13"], ["G06", "Y06"]]
+    command = {"type": "produce", "player": company, "space": "TS_0_L", "dam": "2U",
+               "conduit": "C2L", "powerhouse": "P6-1", "drops": 3}  # fmt: skip
+    with pytest.raises(RuleViolation, match="need 10 energy together"):
+        execute(state, {**command, "contracts": ["G13", "Y06"]})
+    done = execute(state, {**command, "contracts": ["G06", "Y06"]}).state
+    assert done.players[company].contracts == ["G13"]
+    assert {"G06", "Y06"} <= set(done.players[company].fulfilled)
+
+
+def test_simone_holds_four_contracts_others_three() -> None:
+    state, company = _simone_with_nine_energy()
+    assert contracts.hand_limit(state, company) == 4
+    assert contracts.hand_limit(state, "italy") == 3
+
+
+def test_only_simone_fulfils_several_with_one_production() -> None:
+    state, company = _simone_with_nine_energy()
+    state.players[company].officer = "wilhelm_adler"
+    command = {"type": "produce", "player": company, "space": "TS_0_L", "dam": "2U",
+               "conduit": "C2L", "powerhouse": "P6-1", "drops": 3,
+               "contracts": ["G06", "G13"]}  # fmt: skip
+    with pytest.raises(RuleViolation, match="Only Simone Luciani"):
+        execute(state, command)
+
+
+def test_wind_farm_energy_fulfils_one_contract_even_for_simone_ruling_l7() -> None:
+    state, company = _simone_with_nine_energy()
+    state.leeghwater["buildings"] = ["wind_farm"]
+    state.leeghwater["building_spaces"] = {"wind_farm": [company, None, None, None]}
+    state.players[company].contracts = ["G06", "G07"]  # 3 + 3 ≤ 5 would fit a production
+    out = execute(state, {"type": "building_action", "player": company, "building": "wind_farm"})
+    answers = out.state.pending[-1].options["answers"]
+    assert all("contracts" not in a for a in answers)
+    assert answers == [{"contract": "G06"}, {"contract": "G07"}, {"contract": None}]
+
+
+def test_ruling_r25_france_takes_3_off_each_of_simones_contracts_before_summing() -> None:
+    # ruling R25: France playing Simone Luciani: contracts of 6 and 6 need 3 + 3 = 6 together
+    seats = [{"kind": "human", "company": "france", "officer": "simone_luciani"},
+             {"kind": "human", "company": "italy", "officer": "jill_mcdowell"}]  # fmt: skip
+    state = new_game(expansion_payload(seats=seats, seed=6)).state
+    place_dam(state, "2U", "france", level=3, drops=2)  # 2 drops × conduit 3 = 6 energy
+    place_conduit(state, "C2L", "france")
+    place_powerhouse(state, "P6-1", "france")
+    state.players["france"].built["powerhouse"] = 3  # France's ability on (bonus +1)
+    state.players["france"].contracts = ["Y06", "Y07"]  # 6 and 6
+    state.national_contracts = []
+    options = production.production_options(state, "france", 0)
+    two = next(o for o in options if o["drops"] == 2)
+    assert two["energy"] == 7  # 2 × 3 + 1 for the 2nd-3rd Powerhouse
+    assert [c["contracts"] for c in two["commands"] if c.get("contracts")] == [["Y06", "Y07"]]
