@@ -191,6 +191,9 @@ class Build(Command):
     tile: str | None = spec("the technology tile put on the wheel", default=None)
     copies: str | None = spec("the wheel tile Anton Krylov's tile copies", default=None)
     payment: Payment | None = spec("another allowed payment (officer, tile)", default=None)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -209,6 +212,9 @@ class Produce(Command):
     contracts: tuple[str, ...] | None = spec(
         "Simone Luciani: the 2+ contracts this production fulfils", default=None, items=4
     )
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -220,6 +226,9 @@ class Water(Command):
     player: str = spec("the company")
     space: str = spec("the Water Management space (WM_…)")
     headstreams: tuple[str, ...] = spec("one headstream letter per drop", items=4)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -230,6 +239,9 @@ class Bank(Command):
     ACTION: ClassVar[bool] = True
     player: str = spec("the company")
     engineers: int = spec("Engineers put on the Bank (at least 1)", low=0, high=99)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -240,6 +252,9 @@ class Workshop(Command):
     ACTION: ClassVar[bool] = True
     player: str = spec("the company")
     space: str = spec("the Workshop space (WS_…)")
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -251,6 +266,9 @@ class BuyMachinery(Command):
     player: str = spec("the company")
     space: str = spec("the Machinery Shop space (MS_…)")
     choice: str | None = spec("excavator or mixer, on a space of your choice", default=None)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -263,6 +281,9 @@ class TakeContracts(Command):
     space: str = spec("the Contract Office space (CO_…)")
     contracts: tuple[str, ...] = spec("the face-up contracts taken", items=4)
     discard: tuple[str, ...] | None = spec("above 3 face up: discarded at once", default=None)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -273,6 +294,9 @@ class Patent(Command):
     ACTION: ClassVar[bool] = True
     player: str = spec("the company")
     space: str = spec("the Patent Office space (PO_1 … PO_3)")
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -286,6 +310,9 @@ class ExternalWork(Command):
     leslie: bool = spec(
         "Leslie Spencer: the Machineries go on the wheel with her tile", default=False
     )
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -297,6 +324,9 @@ class BuildingAction(Command):
     player: str = spec("the company")
     building: str = spec("the Private Building tile (loan_agency, wind_farm …)")
     margot: bool = spec("Margot Fouché: on her own officer space instead", default=False)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,7 @@ def _steps() -> dict[str, StepRunner]:
         "actions": rounds.actions_step,
         "refill_contracts": contracts.refill_step,
         "next_turn": rounds.next_turn_step,
+        "architect_turn": rounds.architect_turn_step,
         "water_flow": rounds.water_flow_step,
         "scoring": rounds.scoring_step,
         "end_of_round": rounds.end_of_round_step,
@@ -177,6 +178,12 @@ def _check_turn(state: GameState, command: Command) -> str:
 
 
 def _do_action(rec: Recorder, company: str, command: Command) -> None:
+    architect = bool(getattr(command, "architect", False))
+    if architect:
+        why = leeghwater.architect_problem(rec.state, company)
+        if why:
+            raise RuleViolation("architect", why)
+    start = len(rec.events)
     rec.emit("action_taken", "", company=company, action=command.TYPE)
     if isinstance(command, Build) and command.structure == BUILDING:
         private_buildings.decide_build_building(rec, company, command)
@@ -188,6 +195,15 @@ def _do_action(rec: Recorder, company: str, command: Command) -> None:
         external_works.do_external_work(rec, company, command)
     else:
         management.ACTIONS[command.TYPE](rec, company, command)
+    if architect:
+        rec.emit(
+            "architect_placed",
+            "The Architect is one of the Engineers placed (Tommaso Battista).",
+            company=company,
+        )
+        if leeghwater.architect_extra_turn(rec.events[start:], company):
+            rec.emit("steps_queued", "", steps=["refill_contracts", f"architect_turn:{company}"])
+            return
     rec.emit("steps_queued", "", steps=["refill_contracts", "next_turn"])
 
 

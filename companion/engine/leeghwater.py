@@ -259,3 +259,31 @@ def board_view(state: GameState) -> dict[str, Any]:
             for t in lw["buildings"]
         ],
     }
+
+
+# -- Tommaso Battista's Architect (Appendix 4; rulings L4, L5) ---------------------------------
+
+TOMMASO = "tommaso_battista"
+BANK = "BANK"
+
+
+def architect_problem(state: GameState, company: str) -> str | None:
+    """Why the company cannot place its Architect now (None if it can)."""
+    player = state.players[company]
+    if TOMMASO not in (player.officer, player.copied_officer):
+        return "Only Tommaso Battista (or Mahiri Sekibo copying him) has the Architect."
+    if company in (state.leeghwater.get("architect_out") or []):
+        return "Your Architect is already on an action space this round."
+    return None
+
+
+def architect_extra_turn(events: list[Event], company: str) -> bool:
+    """The Architect gives another turn when it stood alone on a space needing exactly 1
+    Engineer: one placement of 1 Engineer, never the Bank (ruling L4; X17)."""
+    placed = [e for e in events if e["type"] == "engineers_placed" and e["company"] == company]
+    return len(placed) == 1 and placed[0]["engineers"] == 1 and placed[0]["space"] != BANK
+
+
+@applies("architect_placed")
+def _architect_placed(state: GameState, e: Event) -> None:
+    state.leeghwater.setdefault("architect_out", []).append(e["company"])

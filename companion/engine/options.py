@@ -443,6 +443,10 @@ def _known_label(decision: Decision, answer: dict[str, Any]) -> str:
         return "Put the drops" if answer.get("accept") else "Decline"
     if decision.kind == "reward_contract":  # External Works, Wind Farm, Customer Office
         return "Decline" if answer["contract"] is None else f"Fulfil contract {answer['contract']}"
+    if decision.kind == "architect_turn":  # Tommaso Battista (ruling L5)
+        return "Take another turn" if answer["accept"] else "End the turn"
+    if decision.kind == "company_drop":  # the Netherlands (X15)
+        return "Decline" if answer["dam"] is None else f"1 drop on {answer['dam']}"
     if decision.kind == "reward_advanced_tile":  # External Work A5
         return "Decline" if answer["tile"] is None else f"Take {answer['tile']}"
     if "discard" in answer:
@@ -538,6 +542,8 @@ def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]
             )
         if leeghwater.active(state):
             result["actions"].extend(expansion_options(state, company))
+            # Tommaso Battista: any action command may say the Architect is among its Engineers
+            result["architect"] = leeghwater.architect_problem(state, company) is None
         result["actions"].extend(mahiri_options(state, company))
     return result
 

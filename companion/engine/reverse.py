@@ -33,6 +33,7 @@ NOTHING_ON_THE_TABLE = frozenset(
         "automa_deck_shuffled",
         "drops_warning_changed",
         "company_effect_waiting",
+        "architect_placed",
         "reward_declined",
         "reward_forfeited",
         "turn_started",

@@ -23,11 +23,13 @@ from companion.engine import (
     water,
 )
 from companion.engine.catalog import company_name
+from companion.engine.commands import Answer, answer_dict
 from companion.engine.data import company_tables as ct
 from companion.engine.economy import gain_credits, score_vp, source
-from companion.engine.events import Event, Recorder, applies
+from companion.engine.errors import RuleViolation
+from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.hooks import HOOKS
-from companion.engine.state import GameState, PlayerState
+from companion.engine.state import Decision, GameState, PlayerState
 
 LAST_ROUND = 5
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
@@ -113,6 +115,29 @@ def start_turn(rec: Recorder, company: str) -> None:
     of the round waits on its Automa-way opening (automa.md §2.2, automa/opening.py)."""
     rec.emit("turn_started", f"{company_name(company)}'s turn.", company=company)
     HOOKS.turn_started(rec, company)
+
+
+def architect_turn_step(rec: Recorder, company: str) -> bool:
+    """Tommaso Battista's optional extra turn, after the Contract Office refill (ruling L5)."""
+    ask(
+        rec,
+        "architect_turn",
+        company,
+        "The Architect stood alone on a 1-Engineer space: take another turn now?",
+        answers=[{"accept": True}, {"accept": False}],
+    )
+    return True
+
+
+@resolves("architect_turn")
+def _resolve_architect_turn(rec: Recorder, decision: Decision, answer: Answer) -> None:
+    if answer.accept not in (True, False):
+        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
+    if answer.accept:
+        start_turn(rec, str(decision.player))
+    else:
+        rec.emit("steps_queued", "", steps=["next_turn"])
 
 
 def next_player(state: GameState) -> str | None:
@@ -298,6 +323,8 @@ def _round_reset(state: GameState, e: Event) -> None:
         player.mahiri_uses_this_round = 0
         player.copied_officer = None
     state.occupied = {k: v for k, v in state.occupied.items() if v == "blocked"}
+    if state.leeghwater:  # the Architect comes back with the Engineers
+        state.leeghwater["architect_out"] = []
     state.bank = {}
     state.active = None
 

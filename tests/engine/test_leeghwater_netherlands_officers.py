@@ -7,7 +7,7 @@ import pytest
 from helpers import events_of, give, place_conduit, place_dam, place_powerhouse
 from leeghwater_helpers import expansion_payload
 
-from companion.engine import contracts, execute, new_game, production, rounds
+from companion.engine import catalog, contracts, execute, new_game, production, rounds
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder
 from companion.engine.state import GameState
@@ -185,3 +185,66 @@ def test_ruling_r25_france_takes_3_off_each_of_simones_contracts_before_summing(
     two = next(o for o in options if o["drops"] == 2)
     assert two["energy"] == 7  # 2 × 3 + 1 for the 2nd-3rd Powerhouse
     assert [c["contracts"] for c in two["commands"] if c.get("contracts")] == [["Y06", "Y07"]]
+
+
+# -- Tommaso Battista (Appendix 4; rulings L4, L5) -----------------------------------------
+
+
+def _tommaso() -> GameState:
+    seats = [{"kind": "human", "company": "usa", "officer": "tommaso_battista"},
+             {"kind": "human", "company": "italy", "officer": "jill_mcdowell"}]  # fmt: skip
+    state = new_game(expansion_payload(seats=seats, seed=6)).state
+    state.active, state.phase, state.turn_done = "usa", "actions", False
+    give(state, "usa", excavators=9, mixers=9, credits=9)
+    return state
+
+
+def test_x17_the_architect_alone_on_the_1_engineer_construction_space_gives_a_turn() -> None:
+    # X17: Architect alone on the 1-Eng construction space: builds, then an immediate extra turn
+    state = _tommaso()
+    build = {"type": "build", "player": "usa", "structure": "base", "space": "9L",
+             "tile": "base", "architect": True}  # fmt: skip
+    out = execute(state, build)
+    assert out.state.pending[-1].kind == "architect_turn"
+    again = execute(out.state, {"type": "decide", "player": "usa", "answer": {"accept": True}})
+    assert again.state.active == "usa" and not again.state.turn_done
+    # Architect + 1 Engineer on the 2-Eng space: no extra turn; and it is out for the round
+    with pytest.raises(RuleViolation, match="already on an action space"):
+        execute(again.state, {**build, "space": "10L"})
+    second = {"type": "build", "player": "usa", "structure": "conduit", "space": "C6R",
+              "tile": "conduit"}  # fmt: skip
+    assert execute(again.state, second).state.active == "italy"
+
+
+def test_x17_the_architect_with_another_engineer_gives_no_turn() -> None:
+    state = _tommaso()
+    state.players["usa"].constructions_this_round = 1  # the next construction needs 2
+    out = execute(state, {"type": "build", "player": "usa", "structure": "base",
+                          "space": "9L", "tile": "base", "architect": True})  # fmt: skip
+    assert not out.state.pending and out.state.active == "italy"
+
+
+def test_the_architect_at_the_bank_gives_no_turn_ruling_l4() -> None:
+    state = _tommaso()
+    out = execute(state, {"type": "bank", "player": "usa", "engineers": 1, "architect": True})
+    assert not out.state.pending and out.state.active == "italy"
+
+
+def test_the_contract_office_refills_before_the_architects_turn_ruling_l5() -> None:
+    state = _tommaso()
+    space = next(s for s, sp in catalog.MANAGEMENT_SPACES.items()
+                 if sp.section == "contract_office" and sp.engineers == 1
+                 and 2 in sp.players and sp.total_credits == 0)  # fmt: skip
+    taken = next(c for c in state.contract_offer["green"] if c)
+    out = execute(state, {"type": "take_contracts", "player": "usa", "space": space,
+                          "contracts": [taken], "architect": True})  # fmt: skip
+    kinds = [e["type"] for e in out.events]
+    assert kinds.index("contract_revealed") < kinds.index("decision_pushed")
+    assert out.state.pending[-1].kind == "architect_turn"
+
+
+def test_only_tommaso_has_the_architect() -> None:
+    state = _tommaso()
+    state.players["usa"].officer = "wilhelm_adler"
+    with pytest.raises(RuleViolation, match="Only Tommaso Battista"):
+        execute(state, {"type": "bank", "player": "usa", "engineers": 1, "architect": True})
