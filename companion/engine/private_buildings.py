@@ -266,9 +266,10 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
                 if space_error(state, company, space) is not None:
                     continue
                 extra = construction_space.fee_credits + red_border(index, with_tile)
+                every = building_payments(state, company, tile, with_tile)
                 payments = [
                     p
-                    for p in building_payments(state, company, tile, with_tile)
+                    for p in every
                     if p.excavators <= player.excavators
                     and p.mixers <= player.mixers
                     and can_pay_credits(state, company, p.credits + extra)
@@ -280,7 +281,7 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
                     building.excavators,
                     building.mixers,
                     red_border(index, with_tile),
-                    tuple(payments),
+                    tuple(every),  # the plain payment first: it needs no `payment` field
                     f"{building.name} costs {building.excavators} Excavators and "
                     f"{building.mixers} Concrete Mixers",
                 )

@@ -302,7 +302,9 @@ def starting_engineers(player: PlayerState) -> int:
     """The Engineers a company owns (12; an officer's own starting resources may differ)."""
     officer = next((o for o in ct.OFFICERS if o["id"] == player.officer), None)
     if officer and "starting_resources" in officer:
-        return int(officer["starting_resources"].get("engineers", 12))
+        # Tommaso Battista: 11 Engineers and the Architect, who stands on spaces like them
+        resources = officer["starting_resources"]
+        return int(resources.get("engineers", 12)) + int(resources.get("architect", 0))
     return int(catalog.PLAYER_START["engineers"])
 
 

@@ -1,0 +1,170 @@
+"""Property tests: random legal expansion games (people only) played to the end.
+
+Every command comes from `legal_options`, so everything offered for The Leeghwater Project
+(External Works, Buildings, building actions, their decisions) must be accepted by `execute`.
+After every command the base game's invariants hold (drops conserved, no negative resource,
+Machineries and tiles followed through the events, Engineers conserved, the ledger sums to the
+VP, fold == live, replay == live), plus the expansion's: a wheel Machinery never pays an External
+Work, a company has at most one Building a tile and never more than 5.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from helpers import commands_on_offer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from leeghwater_helpers import expansion_payload
+from test_property_games import (
+    Tracker,
+    acting_player,
+    board_drops,
+    check_json_round_trip,
+    check_log,
+    drops_balance,
+)
+
+from companion.engine import execute, new_game
+from companion.engine.catalog import (
+    BUILDINGS_PER_COMPANY,
+    CONSTRUCTION_SPACES,
+    EXTERNAL_WORK_ENGINEERS,
+    MANAGEMENT_SPACES,
+    PRIVATE_BUILDINGS,
+)
+from companion.engine.events import apply
+from companion.engine.game import _execute
+from companion.engine.leeghwater import MARGOT_SPACE, activated
+from companion.engine.mahiri import held_limit
+from companion.engine.state import GameState
+
+ENGINEERS = 12
+
+
+def space_engineers(space: str) -> int:
+    """Engineers standing on an occupied action space, the expansion's included."""
+    if space in MANAGEMENT_SPACES:
+        return MANAGEMENT_SPACES[space].engineers or 0
+    if space.startswith("EW_"):
+        return EXTERNAL_WORK_ENGINEERS
+    if space == MARGOT_SPACE:
+        return 1
+    tile, _, side = space.removeprefix("PB_").rpartition("_")
+    building = PRIVATE_BUILDINGS[tile]
+    return (building.left if side == "L" else building.right).engineers
+
+
+def engineers_on_boards(state: GameState, company: str) -> int:
+    spaces = sum(space_engineers(s) for s, c in state.occupied.items() if c == company)
+    construction = sum(
+        CONSTRUCTION_SPACES[k].engineers
+        for k in range(state.players[company].constructions_this_round)
+    )
+    return spaces + state.bank.get(company, 0) + construction
+
+
+class ExpansionTracker(Tracker):
+    """Machineries leave for the general supply with an External Work (never from the wheel)."""
+
+    def follow(self, events: list[dict[str, Any]]) -> None:
+        super().follow(events)
+        for e in events:
+            if e["type"] == "external_work_taken":
+                self.machineries[e["company"]][0] -= e["excavators"]
+                self.machineries[e["company"]][1] -= e["mixers"]
+
+
+def check_invariants(
+    before: GameState, after: GameState, events: list[dict[str, Any]], tracker: Tracker
+) -> None:
+    assert board_drops(after) == board_drops(before) + drops_balance(events)
+    for space, dam in after.dams.items():
+        assert 0 <= dam.drops <= held_limit(after, space), space
+    tracker.follow(events)
+    for e in events:
+        if e["type"] == "external_work_taken":  # X2: the wheel never pays an External Work
+            wheel_before = [(s.excavators, s.mixers) for s in before.players[e["company"]].wheel]
+            wheel_after = [(s.excavators, s.mixers) for s in after.players[e["company"]].wheel]
+            if e["paid"] == "machineries":
+                assert sorted(wheel_after) == sorted(wheel_before) or any(
+                    x["type"] == "wheel_rotated" for x in events
+                )
+    for company, p in after.players.items():
+        assert p.credits >= 0 and p.excavators >= 0 and p.mixers >= 0 and p.engineers >= 0
+        on_wheel = [sum(s.excavators for s in p.wheel), sum(s.mixers for s in p.wheel)]
+        assert [p.excavators + on_wheel[0], p.mixers + on_wheel[1]] == tracker.machineries[company]
+        wheel_tiles = Counter(t for s in p.wheel for t in s.tiles)
+        assert Counter(p.tiles) + wheel_tiles == tracker.tiles[company]
+        assert p.engineers + p.engineers_out == ENGINEERS, company
+        assert p.engineers_out == engineers_on_boards(after, company), company
+        assert sum(line.vp for line in p.ledger) == p.vp
+        tiles = activated(after, company)
+        assert len(tiles) == len(set(tiles)) <= BUILDINGS_PER_COMPANY
+        for tile in tiles:  # one Building of a company a tile
+            assert after.leeghwater["building_spaces"][tile].count(company) == 1
+
+
+def play_expansion_game(seed: int, players: int, deals: str = "app") -> GameState:
+    rng = random.Random(seed)
+    payload = expansion_payload(players, seed=seed, deals=deals)
+    state = new_game(payload).state
+    records: list[dict[str, Any]] = []
+    commands: list[dict[str, Any]] = []
+    tracker: Tracker | None = None
+    folded = new_game(payload).state
+    replayed = new_game(payload).state
+    previous = state
+    while not state.finished:
+        offered = commands_on_offer(state, acting_player(state))
+        assert offered, f"dead end in {state.phase}, round {state.round}"
+        # the expansion's actions first when on offer, so the games use them often
+        expansion = [c for c in offered
+                     if c.get("type") in ("external_work", "building_action")
+                     or c.get("structure") == "building"]  # fmt: skip
+        command = rng.choice(expansion if expansion and rng.random() < 0.6 else offered)
+        outcome = execute(state, command)
+        if tracker is None and outcome.state.players:
+            tracker = ExpansionTracker(outcome.state)
+        elif tracker is not None:
+            check_invariants(state, outcome.state, outcome.events, tracker)
+        records.append({"command": command, "events": outcome.events})
+        commands.append(command)
+        previous, state = state, outcome.state
+        for event in pickle.loads(pickle.dumps(outcome.events)):
+            apply(folded, event)
+        folded.version += 1
+        replayed = _execute(replayed, command, in_place=True).state
+        assert folded == state and replayed == state
+        if len(records) % 40 == 0:
+            check_json_round_trip(state)
+        assert len(records) < 2500, "the game does not end"
+    check_log(payload, records, commands, previous, state)
+    check_json_round_trip(state)
+    for company, scores in state.final_scores.items():
+        assert scores["total"] == state.players[company].vp
+    return state
+
+
+@pytest.mark.parametrize(("seed", "players", "deals"), [(1, 2, "app"), (2, 3, "table"),
+                                                        (3, 4, "app")])  # fmt: skip
+def test_random_expansion_games_keep_every_invariant(seed: int, players: int, deals: str) -> None:
+    state = play_expansion_game(seed, players, deals)
+    taken = sum(len(v) for v in state.leeghwater["external_taken"].values())
+    built = sum(len(activated(state, c)) for c in state.players)
+    assert taken > 0 and built > 0  # the expansion was really played
+
+
+@pytest.mark.slow
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6), players=st.integers(2, 4), deals=st.sampled_from(["app", "table"])
+)
+def test_many_random_expansion_games_keep_every_invariant(
+    seed: int, players: int, deals: str
+) -> None:
+    play_expansion_game(seed, players, deals)
