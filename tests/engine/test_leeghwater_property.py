@@ -29,7 +29,7 @@ from test_property_games import (
     drops_balance,
 )
 
-from companion.engine import execute, new_game
+from companion.engine import execute, legal_options, new_game
 from companion.engine.catalog import (
     BUILDINGS_PER_COMPANY,
     CONSTRUCTION_SPACES,
@@ -37,10 +37,11 @@ from companion.engine.catalog import (
     MANAGEMENT_SPACES,
     PRIVATE_BUILDINGS,
 )
+from companion.engine.commands import ACTION_TYPES
 from companion.engine.events import apply
 from companion.engine.game import _execute
 from companion.engine.leeghwater import MARGOT_SPACE, activated
-from companion.engine.mahiri import held_limit
+from companion.engine.mahiri import engineers_on_tile, held_limit
 from companion.engine.state import GameState
 
 ENGINEERS = 12
@@ -65,7 +66,10 @@ def engineers_on_boards(state: GameState, company: str) -> int:
         CONSTRUCTION_SPACES[k].engineers
         for k in range(state.players[company].constructions_this_round)
     )
-    return spaces + state.bank.get(company, 0) + construction
+    officer_tile = 0
+    if state.players[company].officer == "mahiri_sekibo":  # her copy puts Engineers on her tile
+        officer_tile = engineers_on_tile(state, company)
+    return spaces + state.bank.get(company, 0) + construction + officer_tile
 
 
 class ExpansionTracker(Tracker):
@@ -127,6 +131,8 @@ def play_expansion_game(seed: int, players: int, deals: str = "app") -> GameStat
                      if c.get("type") in ("external_work", "building_action")
                      or c.get("structure") == "building"]  # fmt: skip
         command = rng.choice(expansion if expansion and rng.random() < 0.6 else offered)
+        if command["type"] in ACTION_TYPES and legal_options(state).get("architect"):
+            command = {**command, "architect": rng.random() < 0.5}  # Tommaso's Architect
         outcome = execute(state, command)
         if tracker is None and outcome.state.players:
             tracker = ExpansionTracker(outcome.state)
