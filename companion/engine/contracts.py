@@ -25,7 +25,9 @@ PILES = ("green", "yellow", "red")
 
 def hand_limit(state: GameState, company: str) -> int:
     """Face-up contracts a company may keep: 3, Simone Luciani 4 (expansion, Appendix 4)."""
-    return SIMONE_HAND_LIMIT if state.players[company].officer == SIMONE else HAND_LIMIT
+    player = state.players[company]
+    # Mahiri Sekibo copying Simone takes contracts up to 4 in that turn (Appendix 4)
+    return SIMONE_HAND_LIMIT if SIMONE in (player.officer, player.copied_officer) else HAND_LIMIT
 
 
 def offered(state: GameState) -> dict[str, tuple[str, int]]:

@@ -122,6 +122,10 @@ def work_problem(state: GameState, company: str, slot: int, *, leslie: bool = Fa
     return None
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 # -- the action ----------------------------------------------------------------------------
 
 
@@ -162,7 +166,8 @@ def take_work(rec: Recorder, company: str, slot: int, *, paid: str) -> None:
     tile = str(offered(rec.state, slot))
     work = EXTERNAL_WORKS[tile]
     how = {
-        "machineries": f"discard {work.excavators} Excavators and {work.mixers} Concrete Mixers",
+        "machineries": f"discard {_count(work.excavators, 'Excavator')} and "
+        f"{_count(work.mixers, 'Concrete Mixer')}",
         "wheel": "its Machineries went on the wheel",
         "credits": f"pay {work.loan_credits} Credits (Loan Agency)",
     }[paid]

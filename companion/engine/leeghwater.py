@@ -272,6 +272,8 @@ def architect_problem(state: GameState, company: str) -> str | None:
     player = state.players[company]
     if TOMMASO not in (player.officer, player.copied_officer):
         return "Only Tommaso Battista (or Mahiri Sekibo copying him) has the Architect."
+    if player.officer != TOMMASO:
+        return None  # Mahiri's copy: any of her Engineers acts as the Architect
     if company in (state.leeghwater.get("architect_out") or []):
         return "Your Architect is already on an action space this round."
     return None
@@ -286,4 +288,18 @@ def architect_extra_turn(events: list[Event], company: str) -> bool:
 
 @applies("architect_placed")
 def _architect_placed(state: GameState, e: Event) -> None:
-    state.leeghwater.setdefault("architect_out", []).append(e["company"])
+    player = state.players[e["company"]]
+    if player.officer == TOMMASO:
+        state.leeghwater.setdefault("architect_out", []).append(e["company"])
+    else:
+        player.copied_officer = None  # using an Engineer as the Architect ends Mahiri's copy
+
+
+@applies("architect_turn_taken")
+def _architect_turn_taken(state: GameState, e: Event) -> None:
+    state.leeghwater["extra_turn"] = e["company"]
+
+
+def in_extra_turn(state: GameState, company: str) -> bool:
+    """The company plays the Architect's extra turn (no Mahiri activation then: edge case 30)."""
+    return state.leeghwater.get("extra_turn") == company

@@ -57,6 +57,7 @@ SPACE_PREFIX = "BS_"  # a building space: BS_<tile>_<1-4>
 MARGOT = "margot_fouche"
 MARGOT_SPACE = leeghwater.MARGOT_SPACE
 MARGOT_ENGINEERS = 1
+BANK = "BANK"
 RED_BORDER_CREDITS = 3
 HALF = 2  # the Research Lab takes back half a segment's Machineries, rounded down (X9)
 
@@ -352,9 +353,9 @@ def use_problem(state: GameState, company: str, tile: str, *, margot: bool) -> s
         return f"Only a company with a Building next to {building_name(tile)} may use it."
     player = state.players[company]
     if margot:
-        if player.officer != MARGOT:
-            return "Only Margot Fouché has her own Private Building space."
-        if MARGOT_SPACE in state.occupied:
+        if MARGOT not in (player.officer, player.copied_officer):
+            return "Only Margot Fouché (or Mahiri Sekibo copying her) has this action."
+        if player.officer == MARGOT and MARGOT_SPACE in state.occupied:
             return "Margot Fouché's space is already used this round."
         engineers, surcharge = MARGOT_ENGINEERS, 0
     else:
@@ -382,7 +383,11 @@ def do_building_action(rec: Recorder, company: str, command: BuildingAction) -> 
     if why:
         raise RuleViolation("building_action", why)
     name = building_name(tile)
-    if command.margot:
+    if command.margot and rec.state.players[company].officer != MARGOT:
+        # Mahiri Sekibo's copy: 1 Engineer on the Bank, which pays no Credit for it
+        space, engineers, surcharge = BANK, MARGOT_ENGINEERS, 0
+        where = f"the Bank (no Credit), for the action of {name} (Mahiri copies Margot Fouché)"
+    elif command.margot:
         space, engineers, surcharge = MARGOT_SPACE, MARGOT_ENGINEERS, 0
         where = f"Margot Fouché's space, for the action of {name}"
     else:
@@ -560,8 +565,9 @@ def action_options(state: GameState, company: str) -> tuple[list[dict[str, Any]]
     choices = []
     reasons = []
     for tile in leeghwater.buildings(state):
+        player = state.players[company]
         for margot in (False, True):
-            if margot and state.players[company].officer != MARGOT:
+            if margot and MARGOT not in (player.officer, player.copied_officer):
                 continue
             why = use_problem(state, company, tile, margot=margot)
             if why:
@@ -575,7 +581,8 @@ def action_options(state: GameState, company: str) -> tuple[list[dict[str, Any]]
             label = f"{building_name(tile)}: {PRIVATE_BUILDINGS[tile].text}"
             if margot:
                 command["margot"] = True
-                label += " (Margot Fouché's space)"
+                own = player.officer == MARGOT
+                label += " (Margot Fouché's space)" if own else " (the Bank, no Credit: Mahiri)"
             else:
                 label = (
                     f"{leeghwater.space_words(str(leeghwater.next_action_space(state, tile)))}: "

@@ -317,7 +317,8 @@ SIMONE = "simone_luciani"
 def may_fulfil_several(state: GameState, company: str) -> bool:
     """Simone Luciani: one production action may fulfil 2+ contracts (expansion, Appendix 4;
     production actions only, ruling L7)."""
-    return state.players[company].officer == SIMONE
+    player = state.players[company]
+    return SIMONE in (player.officer, player.copied_officer)  # Mahiri's copy: that turn
 
 
 def several_sets(state: GameState, company: str, energy: int) -> list[list[str]]:

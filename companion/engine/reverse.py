@@ -34,6 +34,7 @@ NOTHING_ON_THE_TABLE = frozenset(
         "drops_warning_changed",
         "company_effect_waiting",
         "architect_placed",
+        "architect_turn_taken",
         "reward_declined",
         "reward_forfeited",
         "turn_started",

@@ -136,6 +136,11 @@ def _resolve_architect_turn(rec: Recorder, decision: Decision, answer: Answer) -
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
     if answer.accept:
         start_turn(rec, str(decision.player))
+        rec.emit(
+            "architect_turn_taken",
+            "Another turn for the Architect.",
+            company=decision.player,
+        )
     else:
         rec.emit("steps_queued", "", steps=["next_turn"])
 
@@ -174,6 +179,8 @@ def end_actions(rec: Recorder) -> None:
 def _turn_started(state: GameState, e: Event) -> None:
     state.active = e["company"]
     state.turn_done = False
+    if state.leeghwater:
+        state.leeghwater.pop("extra_turn", None)
     for player in state.players.values():
         player.copied_officer = None  # Mahiri's copy lasts for the turn only (ruling R12)
 

@@ -248,3 +248,51 @@ def test_only_tommaso_has_the_architect() -> None:
     state.players["usa"].officer = "wilhelm_adler"
     with pytest.raises(RuleViolation, match="Only Tommaso Battista"):
         execute(state, {"type": "bank", "player": "usa", "engineers": 1, "architect": True})
+
+
+# -- Mahiri Sekibo copying the new officers (expansion rulebook, Appendix 4) -----------------
+
+
+def _mahiri_with(officer: str, company: str = "usa") -> GameState:
+    """Mahiri Sekibo's company, the other seat playing `officer`; Mahiri copies it now."""
+    seats = [{"kind": "human", "company": company, "officer": "mahiri_sekibo"},
+             {"kind": "human", "company": "italy", "officer": officer}]  # fmt: skip
+    state = new_game(expansion_payload(seats=seats, seed=6)).state
+    state.active, state.phase, state.turn_done = company, "actions", False
+    give(state, company, excavators=9, mixers=9, credits=9)
+    return execute(state, {"type": "mahiri", "player": company, "officer": officer}).state
+
+
+def test_mahiri_copying_leslie_puts_the_machineries_on_the_wheel_without_a_tile() -> None:
+    state = _mahiri_with("leslie_spencer")
+    state.leeghwater["external_offer"] = ["A2", None, None]
+    out = execute(state, {"type": "external_work", "player": "usa", "slot": 1, "leslie": True})
+    wheel = out.state.players["usa"].wheel  # loaded, turned 1, then A2 turns it 2 more
+    assert (wheel[3].tiles, wheel[3].mixers) == ([], 1)
+
+
+def test_mahiri_copying_margot_uses_a_building_from_the_bank_for_no_credit() -> None:
+    state = _mahiri_with("margot_fouche")
+    state.leeghwater["buildings"] = ["financial_division"]
+    state.leeghwater["building_spaces"] = {"financial_division": ["usa", None, None, None]}
+    credits = state.players["usa"].credits
+    out = execute(state, {"type": "building_action", "player": "usa",
+                          "building": "financial_division", "margot": True})  # fmt: skip
+    assert out.state.bank["usa"] == 1
+    assert out.state.players["usa"].credits == credits + 5  # the building's 5, not the Bank's 1
+
+
+def test_mahiri_copying_simone_holds_four_contracts_that_turn() -> None:
+    state = _mahiri_with("simone_luciani")
+    assert contracts.hand_limit(state, "usa") == 4
+    assert production.may_fulfil_several(state, "usa")
+
+
+def test_mahiri_copying_tommaso_gets_the_extra_turn_but_no_second_copy_edge_case_30() -> None:
+    state = _mahiri_with("tommaso_battista")
+    out = execute(state, {"type": "build", "player": "usa", "structure": "base", "space": "9L",
+                          "tile": "base", "architect": True})  # fmt: skip
+    again = execute(out.state, {"type": "decide", "player": "usa", "answer": {"accept": True}})
+    assert again.state.active == "usa"
+    with pytest.raises(RuleViolation, match="edge case 30"):
+        execute(again.state, {"type": "mahiri", "player": "usa", "officer": "tommaso_battista"})
