@@ -73,6 +73,15 @@ def interpreter_rewards(tile: str) -> dict[str, Any]:
     return out
 
 
+def contract_candidates(state: GameState, company: str, most: int | None) -> list[str]:
+    """The contracts a "fulfil a contract" reward may take: a person's own face-up ones; an
+    Automa (no hand) the face-up private contracts of the Contract Office (automa.md §7.8)."""
+    if not state.players[company].is_automa:
+        return own_contracts_up_to(state, company, most)
+    offer = [c for slots in state.contract_offer.values() for c in slots if c]
+    return [c for c in offer if most is None or CONTRACTS[c].energy_required <= most]
+
+
 def own_contracts_up_to(state: GameState, company: str, most: int | None) -> list[str]:
     """Face-up contracts of the company's own supply needing at most `most` energy (None: any);
     National Contracts are not in the supply (leeghwater.md §3.3)."""
@@ -195,9 +204,8 @@ def give_reward(rec: Recorder, company: str, tile: str) -> None:
     for item in EXTERNAL_WORKS[tile].rewards:
         effect = item["effect"]
         if effect == "fulfil_contract":
-            ask_contract(
-                rec, company, reason, own_contracts_up_to(rec.state, company, item["max_energy"])
-            )
+            most = item["max_energy"]
+            ask_contract(rec, company, reason, contract_candidates(rec.state, company, most))
         elif effect == "produce_energy":
             produce_energy(rec, company, int(item["n"]), reason)
         elif effect == "take_advanced_tile":
@@ -209,6 +217,10 @@ def produce_energy(rec: Recorder, company: str, energy: int, reason: str) -> Non
     needing at most that much (D6; not a production action, ruling L7)."""
     move_energy(rec, company, energy, f"{reason}: {energy} energy produced", usable=True)
     contracts = production.fulfillable_contracts(rec.state, company, energy)
+    if rec.state.players[company].is_automa:  # ruling A7: private and national compete (A3)
+        offer = [c for slots in rec.state.contract_offer.values() for c in slots if c]
+        contracts += [c for c in offer if production.contract_requirement(rec.state, company, c)
+                      <= energy]  # fmt: skip
     if contracts:
         ask_contract(rec, company, reason, contracts, energy=energy)
 
@@ -246,6 +258,15 @@ def _resolve_reward_contract(rec: Recorder, decision: Decision, answer: Answer) 
     if answer.contract is None:
         rec.emit("reward_declined", decision.reason, company=company, what="contract")
         return
+    state = rec.state
+    if answer.contract not in [*state.players[company].contracts, *state.national_contracts]:
+        # an Automa fulfils a contract of the Contract Office at once (automa.md §7.8)
+        rec.emit(
+            "automa_contract_claimed",
+            f"Take contract {answer.contract} from the Contract Office: the Automa fulfils it.",
+            company=company,
+            contract=answer.contract,
+        )
     energy = decision.options.get("energy")
     if energy is None:
         production.fulfil_without_energy(rec, company, answer.contract, decision.reason)

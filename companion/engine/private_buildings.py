@@ -248,6 +248,40 @@ def _tile_effect(rec: Recorder, company: str, tile: str, with_tile: str) -> None
         )
 
 
+def automa_build_building(
+    rec: Recorder,
+    company: str,
+    tile: str,
+    index: int,
+    with_tile: str,
+    excavators: int,
+    mixers: int,
+) -> None:
+    """An Automa's Building (automa.md §7.4, leeghwater.md §10): no construction space; the
+    tile and Machineries on the wheel, turn it, the Building closes the tile's left action
+    space for the rest of the game; a red-bordered space costs 3 VP (its Credits as VP)."""
+    name = building_name(tile)
+    load_wheel(rec, company, [with_tile], excavators, mixers, f"Automa: a Building at {name}")
+    rotate_wheel(rec, company, 1, f"Automa construction: a Building at {name}")
+    rec.emit(
+        "building_built",
+        f"Put the Automa's Building on building space {index + 1} of {name}; its left action "
+        "space is closed to everybody for the rest of the game.",
+        company=company,
+        tile=tile,
+        index=index,
+        closes_left=True,
+    )
+    red = red_border(index, with_tile)
+    pay_credits(rec, company, red, "construction", f"Red-bordered building space of {name}")
+    if with_tile == "L1_BUILDING" and advanced.effects_active(rec.state, company):
+        vp = PRIVATE_BUILDINGS[tile].vp  # hard: the building's VP instead of its action (§10)
+        score_vp(rec, company, vp, "advanced_tile", f"Level I Building tile: {name} scores {vp} VP",
+                 source("advanced_tile", "L1_BUILDING", vp=vp))  # fmt: skip
+    elif with_tile == "L3_BUILDING":
+        _tile_effect(rec, company, tile, with_tile)
+
+
 def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
     """Every legal construction of a Building now, in construction.build_options' form."""
     player = state.players[company]

@@ -14,7 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import advanced, catalog, construction, levels, production, water, wheel
+from companion.engine import (
+    advanced,
+    catalog,
+    construction,
+    external_works,
+    leeghwater,
+    levels,
+    private_buildings,
+    production,
+    water,
+    wheel,
+)
 from companion.engine.automa import deck, feasibility, overrides, placement
 from companion.engine.automa.feasibility import (  # noqa: F401  (section_spaces: tests)
     SECTION_OF,
@@ -44,7 +55,9 @@ from companion.engine.state import GameState
 # -- engineers (§5) --------------------------------------------------------------------------
 
 
-def place_engineers(rec: Recorder, company: str, action: TileAction) -> int:
+def place_engineers(
+    rec: Recorder, company: str, action: TileAction, slot: int | None = None
+) -> int:
     """Engineers for the action (§5): constructions on the company board, others on the first
     empty space of the section, ignoring the printed count and fee; with fewer engineers
     left, all of them (edge case 25)."""
@@ -52,6 +65,9 @@ def place_engineers(rec: Recorder, company: str, action: TileAction) -> int:
     n = min(action.engineers, state.players[company].engineers)
     if action.kind == "construction":
         where, space = "its company board (no construction space, no fee)", None
+    elif action.kind == "external_work":  # on the space of the work it fulfils (§5)
+        space = leeghwater.external_space(int(slot or 1) - 1)
+        where = leeghwater.space_words(space)
     else:
         section = SECTION_OF[action.kind]
         space = first_empty_space(state, section)
@@ -110,7 +126,7 @@ def perform(rec: Recorder, company: str, plan: Plan) -> int:
             origin = source("automa_action", action.kind, cost=action.vp_cost)
             score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}",
                      origin)  # fmt: skip
-        engineers = place_engineers(rec, company, action)
+        engineers = place_engineers(rec, company, action, plan.details.get("slot"))
     performer = PERFORMERS.get(action.kind)
     if performer is not None:
         performer(rec, company, action, {**plan.details, "engineers": engineers})
@@ -154,6 +170,11 @@ def _contract_office(rec: Recorder, company: str, action: TileAction, d: dict[st
 
 def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
     """§7.4: tile and machinery on the wheel, turn it, place the piece (3 VP on red)."""
+    if d["structure"] == catalog.BUILDING:
+        private_buildings.automa_build_building(
+            rec, company, d["building"], d["index"], d["tile"], d["excavators"], d["mixers"]
+        )
+        return
     what = f"{d['structure'].capitalize()} on {d['space']}"
     wheel.load_wheel(rec, company, [d["tile"]], d["excavators"], d["mixers"], f"Automa: {what}")
     if d.get("credits"):
@@ -173,6 +194,11 @@ def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -
     effective = d.get("copies") or d["tile"]  # Anton's tile: the copied tile's effect (§2.2)
     if levels.has_advanced_effects(player) and effective in catalog.ADVANCED_TILES:
         advanced.apply_tile_effect(rec, company, effective, d["structure"], d["space"])
+
+
+def _external_work(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
+    """§7.8: its Machineries go back to the supply, the reward follows (Credits as VP)."""
+    external_works.take_work(rec, company, int(d["slot"]), paid="machineries")
 
 
 def _workshop(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
@@ -213,6 +239,7 @@ PERFORMERS: dict[str, Callable[[Recorder, str, TileAction, dict[str, Any]], None
     "machinery_shop": _machinery_shop,
     "patent_office": _patent_office,
     "bank": _bank,
+    "external_work": _external_work,
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import catalog, construction, levels, production
+from companion.engine import catalog, construction, leeghwater, levels, production
 from companion.engine.automa import placement, water_choice
 from companion.engine.automa.tiles import Criteria, TileAction
 from companion.engine.board import SPACES
@@ -341,6 +341,8 @@ def plan_construction(
     Level 4 with Graziano del Monte: an elevation instead whenever one can be built (§2.2).
     """
     structure = action.structure or ""
+    if structure == catalog.BUILDING:
+        return plan_building(state, company, action, criteria)
     if structure not in ("elevation", "building") and has_automa_officer(state, company, GRAZIANO):
         raised = plan_construction(
             state,
@@ -526,6 +528,76 @@ def plan_bank(state: GameState, company: str, action: TileAction, criteria: Crit
     return Plan(action, f"Bank: +{action.vp_gain} VP", {})
 
 
+# -- The Leeghwater Project (automa.md §7.4, §7.8; leeghwater.md §10) -------------------------
+
+
+def plan_external_work(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | Skip:
+    """§7.8: the first face-up External Work, in the tile's slot order, its Machineries cover."""
+    player = state.players[company]
+    offer = leeghwater.external_offer(state)
+    for slot in action.preference:
+        tile = offer[slot - 1] if slot <= len(offer) else None
+        if tile is None:
+            continue
+        work = catalog.EXTERNAL_WORKS[tile]
+        if player.excavators >= work.excavators and player.mixers >= work.mixers:
+            return Plan(
+                action,
+                f"{action.label()}: External Work {tile} on slot {slot} ({work.text})",
+                {"slot": slot, "tile": tile},
+            )
+    return Skip(action, "its Machineries cover no face-up External Work")
+
+
+def building_machineries(
+    state: GameState, company: str, tile: str, with_tile: str
+) -> tuple[int, int]:
+    """A Building's Machineries; with L2_BUILDING (hard) only the type it has fewer of, tie →
+    Excavators (leeghwater.md §10)."""
+    building = catalog.PRIVATE_BUILDINGS[tile]
+    if with_tile != "L2_BUILDING" or not levels.has_advanced_effects(state.players[company]):
+        return building.excavators, building.mixers
+    player = state.players[company]
+    if player.mixers < player.excavators:
+        return 0, building.mixers
+    return building.excavators, 0
+
+
+def plan_building(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | Skip:
+    """§7.4 Buildings: 1 Engineer; the first Private Building it can pay for, scanning the
+    slots down (top to bottom) or up (ruling L9); the first open building space next to it."""
+    if leeghwater.buildings_built(state, company) >= catalog.BUILDINGS_PER_COMPANY:
+        return Skip(action, "all its Buildings are built")
+    with_tile = choose_tile(state, company, catalog.BUILDING)
+    if with_tile is None:
+        return Skip(action, "no technology tile for a Building (it is on the wheel)")
+    order = leeghwater.buildings(state)
+    if action.building_search == "up":
+        order = list(reversed(order))
+    player = state.players[company]
+    for tile in order:
+        spaces = leeghwater.building_spaces(state, tile)
+        if company in spaces or None not in spaces:
+            continue
+        excavators, mixers = building_machineries(state, company, tile, with_tile)
+        if player.excavators < excavators or player.mixers < mixers:
+            continue
+        index = spaces.index(None)
+        red = catalog.BUILDING_SPACES[index].credits
+        return Plan(
+            action,
+            f"{action.label()}: {catalog.building_name(tile)}, space {index + 1}"
+            + (f" (−{red} VP, red-bordered)" if red else ""),
+            {"structure": catalog.BUILDING, "building": tile, "index": index, "tile": with_tile,
+             "excavators": excavators, "mixers": mixers},
+        )  # fmt: skip
+    return Skip(action, "it can pay for no Private Building with a free space")
+
+
 PLANNERS = {
     "production": plan_production,
     "water_management": plan_water,
@@ -535,6 +607,7 @@ PLANNERS = {
     "machinery_shop": plan_machinery_shop,
     "patent_office": plan_patent,
     "bank": plan_bank,
+    "external_work": plan_external_work,
 }
 
 
@@ -546,14 +619,15 @@ def plan_action(
     A human playing its opening the Automa way (Mahiri Sekibo) must also have the Credits a
     person pays for the action (`person_credits`): its Credits never go below zero.
     """
-    if action.expansion and not state.setup.expansion:
+    if action.expansion and not leeghwater.active(state):
         return Skip(action, "Leeghwater Project action (not in this game)")
-    if action.expansion:
-        return Skip(action, "Leeghwater Project actions are not automated yet")
     planner = PLANNERS.get(action.kind)
     if planner is None:
         return Skip(action, f"unknown action {action.kind}")
     player = state.players[company]
+    if action.expansion and not player.is_automa:
+        # a person opening the Automa way (Mahiri Sekibo) takes the expansion's actions by hand
+        return Skip(action, "a person takes the Leeghwater Project's actions by hand")
     if player.is_automa:
         return planner(state, company, action, criteria)
     price = person_credits(action)
