@@ -545,7 +545,8 @@ def plan_external_work(
         if player.excavators >= work.excavators and player.mixers >= work.mixers:
             return Plan(
                 action,
-                f"{action.label()}: External Work {tile} on slot {slot} ({work.text})",
+                f"{action.label()} (slots {'-'.join(map(str, action.preference))}): {tile} on "
+                f"slot {slot} ({work.text})",
                 {"slot": slot, "tile": tile},
             )
     return Skip(action, "its Machineries cover no face-up External Work")
@@ -590,7 +591,8 @@ def plan_building(
         red = catalog.BUILDING_SPACES[index].credits
         return Plan(
             action,
-            f"{action.label()}: {catalog.building_name(tile)}, space {index + 1}"
+            f"{action.label()} (scan {action.building_search}): {catalog.building_name(tile)}, "
+            f"space {index + 1}"
             + (f" (−{red} VP, red-bordered)" if red else ""),
             {"structure": catalog.BUILDING, "building": tile, "index": index, "tile": with_tile,
              "excavators": excavators, "mixers": mixers},

@@ -58,10 +58,6 @@ class TileAction:
         if k == "contract_office":
             colour, gain = self.discard_colour, self.energy_gain
             return f"Contract Office: remove {colour} contracts, +{gain} energy"
-        if k == "external_work":
-            return "External Work " + "-".join(str(p) for p in self.preference)
-        if k == "construction" and self.structure == "building":
-            return f"Build a Building (scan {self.building_search})"
         if k == "construction":
             text = f"Build {self.structure}"
             if self.region:
