@@ -473,7 +473,12 @@ def _game_set_up(state: GameState, e: Event) -> None:
 # -- players -------------------------------------------------------------------------------
 
 
-AUTOMA_OFFICER_LEVEL = 4  # "Overpowered": the Automa gets an Executive Officer
+AUTOMA_OFFICER_LEVEL = 4
+AUTOMA_EXPANSION_OFFICERS = (
+    "leslie_spencer",
+    "margot_fouche",
+    "simone_luciani",
+)  # "Overpowered": the Automa gets an Executive Officer
 
 
 def automa_officers(setup: Setup, dealer: Dealer, taken: list[str]) -> dict[str, str]:
@@ -485,8 +490,10 @@ def automa_officers(setup: Setup, dealer: Dealer, taken: list[str]) -> dict[str,
     ]
     given = {i: str(setup.seats[i].officer) for i in seats if setup.seats[i].officer}
     used = _check_officers([*taken, *given.values()], setup.expansion)
-    # the Automa's officer powers cover the base officers only (automa.md §2.2)
-    pool = [o for o in catalog.BASE_OFFICERS if o not in used]
+    # the Automa's officer powers (automa.md §2.2): the base officers, and with the expansion
+    # Leslie Spencer, Margot Fouché and Simone Luciani (Tommaso Battista is not automated)
+    automated = [*catalog.BASE_OFFICERS, *(AUTOMA_EXPANSION_OFFICERS if setup.expansion else ())]
+    pool = [o for o in automated if o not in used]
     dealt = dealer.sample(pool, len(seats) - len(given))
     return {str(i): given.get(i) or dealt.pop(0) for i in seats}
 

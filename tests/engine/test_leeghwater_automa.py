@@ -16,13 +16,22 @@ from companion.engine.state import Decision, GameState
 A, H = "italy", "usa"
 
 
-def automa_expansion_game(action_tile: int, *, level: int = 2, automa: str = A) -> GameState:
+def automa_expansion_game(
+    action_tile: int,
+    *,
+    level: int = 2,
+    automa: str = A,
+    officer: str | None = None,
+    criteria_tile: int = 1,
+) -> GameState:
     """An expansion game with the Automa to play `action_tile` next; a quiet map."""
     seats = [{"kind": "automa", "company": automa, "automa_level": level},
              {"kind": "human", "company": H, "officer": "wilhelm_adler"}]  # fmt: skip
+    if officer:
+        seats[0]["officer"] = officer
     state = new_game(expansion_payload(seats=seats, seed=5)).state
-    rest = [t for t in range(1, 21) if t not in (1, action_tile)]
-    state.automa["draw_pile"] = [1, action_tile, *rest]
+    rest = [t for t in range(1, 21) if t not in (criteria_tile, action_tile)]
+    state.automa["draw_pile"] = [criteria_tile, action_tile, *rest]
     state.automa["discard"] = []
     state.headstreams = {k: 0 for k in state.headstreams}
     state.dams = {}
@@ -148,3 +157,53 @@ def test_the_netherlands_automa_adds_its_drop_to_its_most_productive_other_syste
         options={"used": "3L", "answers": [{"dam": "2U"}, {"dam": "6U"}, {"dam": None}]},
     )
     assert rewards.automatic_answer(state, decision) == {"dam": "2U"}
+
+
+# -- level 4: the expansion's officers (automa.md §2.2) ----------------------------------------
+
+
+def test_level_4_simone_fulfils_as_many_contracts_as_the_production_covers() -> None:
+    # T01 produces −2: 3 drops × conduit 3 − 2 = 7 energy; G06 (3) + G13 (4) rather than Y01 (5)
+    state = automa_expansion_game(1, level=4, officer="simone_luciani")
+    place_dam(state, "2U", A, level=3, drops=3)
+    place_conduit(state, "C2L", A)
+    place_powerhouse(state, "P6-1", A)
+    state.contract_offer = {"green": ["G06", "G13"], "yellow": ["Y01", None], "red": [None, None]}
+    state.national_contracts = []
+    for pile in state.contract_piles.values():
+        pile.clear()
+    out = _turn(state)
+    assert sorted(e["contract"] for e in events_of(out, "contract_fulfilled")) == ["G06", "G13"]
+
+
+def test_level_4_margot_builds_a_building_instead_of_the_tiles_structure() -> None:
+    # T17 "Build base": a Building instead; criteria tile 1 shows conduit letter A → scan up
+    state = automa_expansion_game(17, level=4, officer="margot_fouche")
+    put_buildings(state, "cofferdam", "development_office", "research_lab")
+    give(state, A, excavators=5, mixers=2)
+    out = _turn(state)
+    assert not [e for e in events_of(out, "structure_built") if e["structure"] == "base"]
+    assert events_of(out, "building_built")[0]["tile"] == "research_lab"
+
+
+def test_level_4_leslie_does_an_external_work_through_the_wheel_instead_of_building() -> None:
+    # T17 "Build base": an External Work with her tile, in the order of the latest tile that
+    # shows one (T01 on the discard pile: 1-2-3)
+    state = automa_expansion_game(17, level=4, officer="leslie_spencer")
+    put_on_offer(state, "A3", "A1", "A2")
+    give(state, A, excavators=5, mixers=0)
+    out = _turn(state)
+    [taken] = events_of(out, "external_work_taken")
+    assert (taken["tile"], taken["paid"]) == ("A1", "wheel")
+    assert "leslie_tile" in [t for s in out.state.players[A].wheel for t in s.tiles]
+    assert not events_of(out, "structure_built")
+
+
+def test_the_expansion_officers_of_a_level_4_automa_are_dealt_in_an_expansion_game() -> None:
+    dealt = set()
+    for seed in range(40):
+        seats = [{"kind": "automa", "automa_level": 4}, {"kind": "human"}]
+        state = new_game(expansion_payload(seats=seats, seed=seed)).state
+        dealt |= set(state.draft.get("automa_officer", {}).values())
+    assert {"leslie_spencer", "margot_fouche", "simone_luciani"} & dealt
+    assert "tommaso_battista" not in dealt

@@ -56,17 +56,18 @@ from companion.engine.state import GameState
 
 
 def place_engineers(
-    rec: Recorder, company: str, action: TileAction, slot: int | None = None
+    rec: Recorder, company: str, action: TileAction, details: dict[str, Any] | None = None
 ) -> int:
     """Engineers for the action (§5): constructions on the company board, others on the first
     empty space of the section, ignoring the printed count and fee; with fewer engineers
     left, all of them (edge case 25)."""
     state = rec.state
     n = min(action.engineers, state.players[company].engineers)
-    if action.kind == "construction":
+    details = details or {}
+    if action.kind == "construction" or details.get("leslie"):  # Leslie: as a construction
         where, space = "its company board (no construction space, no fee)", None
     elif action.kind == "external_work":  # on the space of the work it fulfils (§5)
-        space = leeghwater.external_space(int(slot or 1) - 1)
+        space = leeghwater.external_space(int(details.get("slot") or 1) - 1)
         where = leeghwater.space_words(space)
     else:
         section = SECTION_OF[action.kind]
@@ -126,7 +127,7 @@ def perform(rec: Recorder, company: str, plan: Plan) -> int:
             origin = source("automa_action", action.kind, cost=action.vp_cost)
             score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}",
                      origin)  # fmt: skip
-        engineers = place_engineers(rec, company, action, plan.details.get("slot"))
+        engineers = place_engineers(rec, company, action, plan.details)
     performer = PERFORMERS.get(action.kind)
     if performer is not None:
         performer(rec, company, action, {**plan.details, "engineers": engineers})
@@ -136,6 +137,8 @@ def perform(rec: Recorder, company: str, plan: Plan) -> int:
 
 def _produce(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
     """§7.1: best system with all its drops; the contract straight from the office (A3)."""
+    for several in d.get("contracts") or []:  # Simone Luciani at level 4 (§2.2)
+        claim_contract(rec, company, several)
     claim_contract(rec, company, d.get("contract"))
     fields = production.production_fields(d)
     production.decide_produce(rec, company, **fields, bonus=action.energy_bonus)
@@ -197,8 +200,18 @@ def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -
 
 
 def _external_work(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
-    """§7.8: its Machineries go back to the supply, the reward follows (Credits as VP)."""
-    external_works.take_work(rec, company, int(d["slot"]), paid="machineries")
+    """§7.8: its Machineries go back to the supply, the reward follows (Credits as VP); level
+    4 Leslie Spencer: onto the wheel with her tile, turned 1 (§2.2)."""
+    slot = int(d["slot"])
+    if d.get("leslie"):
+        tile = str(external_works.offered(rec.state, slot))
+        work = catalog.EXTERNAL_WORKS[tile]
+        what = f"Automa: External Work {tile} on the wheel (Leslie Spencer)"
+        wheel.load_wheel(rec, company, ["leslie_tile"], work.excavators, work.mixers, what)
+        wheel.rotate_wheel(rec, company, 1, what)
+        external_works.take_work(rec, company, slot, paid="wheel")
+        return
+    external_works.take_work(rec, company, slot, paid="machineries")
 
 
 def _workshop(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:

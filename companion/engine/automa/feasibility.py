@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.engine import catalog, construction, leeghwater, levels, production
 from companion.engine.automa import placement, water_choice
-from companion.engine.automa.tiles import Criteria, TileAction
+from companion.engine.automa.tiles import TILES, Criteria, TileAction
 from companion.engine.board import SPACES
 from companion.engine.economy import can_pay_credits
 from companion.engine.management import BANK
@@ -199,6 +199,15 @@ def plan_production(
     contract, where = options[0] if options else (None, "")
     drops = drops_used(state, company, system)
     text = f"{system.label()} with {drops} drop(s) → {energy} energy"
+    several = simone_contracts(state, company, energy) if has_automa_officer(
+        state, company, SIMONE) else []  # fmt: skip
+    if len(several) >= 2:
+        return Plan(
+            action,
+            f"{action.label()}: {text}, fulfils {', '.join(several)} (Simone Luciani)",
+            {"dam": system.dam, "conduit": system.conduit, "powerhouse": system.powerhouse,
+             "drops": drops, "energy": energy, "contract": None, "contracts": several},
+        )  # fmt: skip
     if contract:
         text += f", fulfils {contract} ({where})"
     return Plan(
@@ -343,6 +352,9 @@ def plan_construction(
     structure = action.structure or ""
     if structure == catalog.BUILDING:
         return plan_building(state, company, action, criteria)
+    instead = _expansion_officer_construction(state, company, action, criteria)
+    if instead is not None:
+        return instead
     if structure not in ("elevation", "building") and has_automa_officer(state, company, GRAZIANO):
         raised = plan_construction(
             state,
@@ -598,6 +610,64 @@ def plan_building(
              "excavators": excavators, "mixers": mixers},
         )  # fmt: skip
     return Skip(action, "it can pay for no Private Building with a free space")
+
+
+LESLIE = "leslie_spencer"
+MARGOT = "margot_fouche"
+SIMONE = "simone_luciani"
+LESLIE_TILE = "leslie_tile"
+
+
+def leslie_preference(state: GameState) -> tuple[int, ...]:
+    """The External Works order of the most recent Automa tile showing one (§2.2)."""
+    pile = state.automa.get("draw_pile") or []
+    for tile in [*pile[:1], *reversed(state.automa.get("discard") or [])]:
+        for action in TILES[tile].actions:
+            if action.kind == "external_work":
+                return action.preference
+    return (1, 2, 3)
+
+
+def _expansion_officer_construction(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | None:
+    """Level 4 (§2.2): Leslie Spencer does an External Work through the wheel with her tile as
+    a 1-Engineer construction; Margot Fouché builds a Building (scan up with conduit letter A,
+    down with B). None: the tile's own construction is checked."""
+    if has_automa_officer(state, company, LESLIE) and LESLIE_TILE in state.players[company].tiles:
+        work = TileAction("external_work", 1, True, preference=leslie_preference(state),
+                          expansion="leeghwater")  # fmt: skip
+        plan = plan_external_work(state, company, work, criteria)
+        if isinstance(plan, Plan):
+            return Plan(work, f"{plan.summary} (Leslie Spencer: on the wheel with her tile)",
+                        {**plan.details, "leslie": True})  # fmt: skip
+    if has_automa_officer(state, company, MARGOT):
+        search = "up" if criteria.conduit_location[1] == "A" else "down"
+        build = TileAction("construction", 1, True, structure=catalog.BUILDING,
+                           building_search=search, expansion="leeghwater")  # fmt: skip
+        plan = plan_building(state, company, build, criteria)
+        if isinstance(plan, Plan):
+            return Plan(build, f"{plan.summary} (Margot Fouché)", plan.details)
+    return None
+
+
+def simone_contracts(state: GameState, company: str, energy: int) -> list[str]:
+    """Level 4, Simone Luciani: as many contracts as the energy covers — most contracts, then
+    higher values, ties to the right; an eligible national contract always in (§2.2)."""
+    ranked = [c for c, _ in contract_options(state, company, energy)]
+    national = [c for c in ranked if c in state.national_contracts]
+    best: tuple[int, int, list[int]] | None = None
+    chosen: list[str] = []
+    for mask in range(1, 2 ** len(ranked)):
+        picked = [c for i, c in enumerate(ranked) if mask >> i & 1]
+        need = sum(production.contract_requirement(state, company, c) for c in picked)
+        if need > energy or (national and not any(c in national for c in picked)):
+            continue
+        positions = [i for i in range(len(ranked)) if mask >> i & 1]
+        key = (len(picked), need, [-i for i in positions])
+        if best is None or key > best:
+            best, chosen = key, picked
+    return chosen
 
 
 PLANNERS = {
