@@ -93,6 +93,7 @@ def _steps() -> dict[str, StepRunner]:
         "refill_contracts": contracts.refill_step,
         "next_turn": rounds.next_turn_step,
         "architect_turn": rounds.architect_turn_step,
+        "automa_extra_turn": rounds.automa_extra_turn_step,
         "water_flow": rounds.water_flow_step,
         "scoring": rounds.scoring_step,
         "end_of_round": rounds.end_of_round_step,

@@ -145,6 +145,13 @@ def _resolve_architect_turn(rec: Recorder, decision: Decision, answer: Answer) -
         rec.emit("steps_queued", "", steps=["next_turn"])
 
 
+def automa_extra_turn_step(rec: Recorder, company: str) -> bool:
+    """A level-4 Automa with Tommaso Battista plays its Architect's extra turn at once."""
+    start_turn(rec, company)
+    rec.emit("architect_turn_taken", "Another turn for the Automa's Architect.", company=company)
+    return True
+
+
 def next_player(state: GameState) -> str | None:
     """The next player in turn order who has not passed, after the active one (p. 11)."""
     order = state.turn_order

@@ -474,11 +474,13 @@ def _game_set_up(state: GameState, e: Event) -> None:
 
 
 AUTOMA_OFFICER_LEVEL = 4
+# "Overpowered": the Automa gets an Executive Officer; with the expansion the 4 new ones too
 AUTOMA_EXPANSION_OFFICERS = (
     "leslie_spencer",
     "margot_fouche",
     "simone_luciani",
-)  # "Overpowered": the Automa gets an Executive Officer
+    "tommaso_battista",
+)
 
 
 def automa_officers(setup: Setup, dealer: Dealer, taken: list[str]) -> dict[str, str]:
@@ -491,7 +493,7 @@ def automa_officers(setup: Setup, dealer: Dealer, taken: list[str]) -> dict[str,
     given = {i: str(setup.seats[i].officer) for i in seats if setup.seats[i].officer}
     used = _check_officers([*taken, *given.values()], setup.expansion)
     # the Automa's officer powers (automa.md §2.2): the base officers, and with the expansion
-    # Leslie Spencer, Margot Fouché and Simone Luciani (Tommaso Battista is not automated)
+    # the four new officers
     automated = [*catalog.BASE_OFFICERS, *(AUTOMA_EXPANSION_OFFICERS if setup.expansion else ())]
     pool = [o for o in automated if o not in used]
     dealt = dealer.sample(pool, len(seats) - len(given))

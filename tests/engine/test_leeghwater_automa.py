@@ -205,5 +205,26 @@ def test_the_expansion_officers_of_a_level_4_automa_are_dealt_in_an_expansion_ga
         seats = [{"kind": "automa", "automa_level": 4}, {"kind": "human"}]
         state = new_game(expansion_payload(seats=seats, seed=seed)).state
         dealt |= set(state.draft.get("automa_officer", {}).values())
-    assert {"leslie_spencer", "margot_fouche", "simone_luciani"} & dealt
-    assert "tommaso_battista" not in dealt
+    assert {"leslie_spencer", "margot_fouche", "simone_luciani", "tommaso_battista"} & dealt
+
+
+def test_level_4_tommaso_plays_another_turn_after_a_1_engineer_turn_ending_action() -> None:
+    # T17 "Build a Building" (1 Engineer, ends the turn): the Architect, then another turn
+    state = automa_expansion_game(17, level=4, officer="tommaso_battista")
+    put_buildings(state, "cofferdam")
+    give(state, A, excavators=2, mixers=1)
+    out = _turn(state)
+    assert events_of(out, "building_built")
+    assert events_of(out, "architect_placed")
+    assert out.state.active == A and not out.state.turn_done
+    again = _turn(out.state)  # its extra turn; the Architect is out for the round
+    assert not events_of(again, "architect_placed")
+
+
+def test_level_4_tommaso_gets_no_turn_from_the_bank_ruling_l4() -> None:
+    state = automa_expansion_game(17, level=4, officer="tommaso_battista")
+    give(state, A, excavators=0, mixers=0)
+    state.round = 5  # no Machinery Shop in round 5 (ruling A9), an empty wheel: only the Bank
+    out = _turn(state)
+    assert not events_of(out, "architect_placed")
+    assert out.state.active == H
