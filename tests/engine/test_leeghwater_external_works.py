@@ -11,7 +11,9 @@ from leeghwater_helpers import expansion_state, put_on_offer
 
 from companion.engine import execute, legal_options, scoring
 from companion.engine.errors import RuleViolation
+from companion.engine.events import Recorder
 from companion.engine.state import GameState
+from companion.engine.wheel import rotate_wheel
 
 
 def _ready(
@@ -239,3 +241,26 @@ def test_c5_six_vp_and_three_concrete_mixers() -> None:
     vp = state.players[company].vp
     out = _work(state, company, 1)
     assert out.state.players[company].vp == vp + 6 and out.state.players[company].mixers == 3
+
+
+def test_x18_the_machineries_and_leslies_tile_come_back_after_a_full_turn() -> None:
+    # X18: the 3 E (and the tile) return when that segment reaches the opening again
+    state, company = _ready(("B4", None, None), excavators=3)
+    state.players[company].officer = "leslie_spencer"
+    state.players[company].tiles.append("leslie_tile")
+    after = _work(state, company, 1, leslie=True).state
+    rec = Recorder(after)
+    rotate_wheel(rec, company, 4, "four more turns")
+    assert (
+        after.players[company].excavators == 0 and "leslie_tile" not in after.players[company].tiles
+    )
+    rotate_wheel(rec, company, 1, "the sixth turn counting the first")
+    assert after.players[company].excavators == 3
+    assert "leslie_tile" in after.players[company].tiles
+
+
+def test_leslies_tile_is_not_an_advanced_tile_for_the_bonus_edge_case_29() -> None:
+    state, company = _ready()
+    state.players[company].officer = "leslie_spencer"
+    state.players[company].tiles.append("leslie_tile")
+    assert scoring.bonus_tile_count(state, company, "B_ADVANCED_TILES") == 0
