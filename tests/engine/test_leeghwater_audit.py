@@ -3,10 +3,11 @@ the table's words (The Leeghwater Project, End of the Game; leeghwater.md ยง7, ย
 
 from __future__ import annotations
 
+import pytest
 from leeghwater_helpers import expansion_state, put_buildings
 from test_leeghwater_property import play_expansion_game
 
-from companion.engine.audit import audit_of_game
+from companion.engine.audit import AuditEntryError, audit_of_game, audit_standalone
 from companion.engine.audit.words import bonus_tile_name, ledger_text
 from companion.engine.leeghwater import activated
 from companion.engine.scoring import building_vp
@@ -48,3 +49,30 @@ def test_a_running_game_projects_the_buildings_vp() -> None:
     )
     line = state.players[company].ledger[0]
     assert ledger_text(line) == "Starting Victory Points"
+
+
+def test_the_standalone_score_pad_adds_the_private_buildings_vp() -> None:
+    # X10 on the score pad: Cofferdam, Loan Agency, Wind Farm, Customer Office = 19 VP
+    player = {
+        "company": "usa",
+        "vp_marker": 50,
+        "credits": 0,
+        "excavators": 0,
+        "mixers": 0,
+        "buildings": ["cofferdam", "loan_agency", "wind_farm", "customer_office"],
+    }
+    other = {"company": "netherlands", "vp_marker": 40, "buildings": ["cofferdam"]}
+    result = audit_standalone({"objective": "O_BASINS_1", "players": [player, other]})
+    by = {p["company"]: p for p in result["players"]}
+    assert by["usa"]["building_vp"] == 19 and by["netherlands"]["building_vp"] == 3
+    assert by["usa"]["total"] == 50 + by["usa"]["objective_vp"] + 19
+    texts = [s["text"] for s in result["statements"] if s["step"] == "total"]
+    assert any("+ Private Buildings 19 = " in t for t in texts)
+
+
+def test_the_score_pad_refuses_an_unknown_or_repeated_building() -> None:
+    player = {"company": "usa", "buildings": ["cofferdam", "cofferdam", "castle"]}
+    with pytest.raises(AuditEntryError) as refused:
+        audit_standalone({"objective": "O_BASINS_1", "players": [player]})
+    codes = {e.code for e in refused.value.errors}
+    assert codes == {"unknown_building", "building_twice"}
