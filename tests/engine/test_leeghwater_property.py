@@ -10,6 +10,7 @@ Work, a company has at most one Building a tile and never more than 5.
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 from collections import Counter
@@ -29,7 +30,7 @@ from test_property_games import (
     drops_balance,
 )
 
-from companion.engine import execute, legal_options, new_game
+from companion.engine import CommandError, RuleViolation, execute, legal_options, new_game
 from companion.engine.catalog import (
     BUILDINGS_PER_COMPANY,
     CONSTRUCTION_SPACES,
@@ -189,3 +190,47 @@ def test_many_random_expansion_games_keep_every_invariant(
     seed: int, players: int, deals: str, automa_level: int
 ) -> None:
     play_expansion_game(seed, players, deals, automa_level)
+
+
+# -- the converse: what execute accepts of the expansion was offered ----------------------------
+
+
+def expansion_candidates(state: GameState, company: str) -> list[dict[str, Any]]:
+    """Every External Work, Building and building action command, legal or not."""
+    out: list[dict[str, Any]] = []
+    for slot in (1, 2, 3):
+        for leslie in (False, True):
+            command = {"type": "external_work", "player": company, "slot": slot}
+            out.append({**command, "leslie": True} if leslie else command)
+    for tile in PRIVATE_BUILDINGS:
+        out.append({"type": "building_action", "player": company, "building": tile})
+        out.append({"type": "building_action", "player": company, "building": tile,
+                    "margot": True})  # fmt: skip
+        for index in range(4):
+            for with_tile in sorted(set(state.players[company].tiles)):
+                out.append({"type": "build", "player": company, "structure": "building",
+                            "space": f"BS_{tile}_{index + 1}", "tile": with_tile})  # fmt: skip
+    return out
+
+
+def test_every_expansion_command_execute_accepts_is_offered() -> None:
+    seed = 6
+    rng = random.Random(seed)
+    state = new_game(expansion_payload(3, seed=seed)).state
+    accepted = 0
+    for step in range(160):
+        if state.finished:
+            break
+        company = acting_player(state)
+        offered = commands_on_offer(state, company)
+        if step % 5 == 0 and state.phase == "actions" and not state.pending and company:
+            keys = {json.dumps(c, sort_keys=True) for c in offered}
+            for command in expansion_candidates(state, company):
+                try:
+                    execute(state, command)
+                except (RuleViolation, CommandError):
+                    continue
+                accepted += 1
+                assert json.dumps(command, sort_keys=True) in keys, command
+        state = execute(state, rng.choice(offered)).state
+    assert accepted > 0  # the candidates did reach legal moves
