@@ -39,8 +39,9 @@ WHAT = (
     "external_offer",
     "external_taken",
     "building_spaces",
+    "left_closed",
 )
-EXPANSION_WHAT = ("external_offer", "external_taken", "building_spaces")
+EXPANSION_WHAT = ("external_offer", "external_taken", "building_spaces", "left_closed")
 LABELS = {
     "round": "Round",
     "active": "Whose turn",
@@ -56,6 +57,7 @@ LABELS = {
     "external_offer": "External Works face up",
     "external_taken": "External Works taken",
     "building_spaces": "Buildings",
+    "left_closed": "Left action spaces closed by an Automa",
 }
 
 
@@ -85,6 +87,8 @@ def _words(what: str, value: Any) -> str:
         return ", ".join(t or "empty" for t in value)
     if what == "external_taken":
         return "; ".join(f"{company_name(c)}: {', '.join(v) or 'none'}" for c, v in value.items())
+    if what == "left_closed":
+        return ", ".join(catalog.building_name(t) for t in value)
     if what == "building_spaces":
         return "; ".join(
             f"{catalog.building_name(t)}: "
@@ -135,6 +139,10 @@ def _check_expansion(state: GameState, what: str, value: Any) -> Any:
             raise RuleViolation("correction", "Unknown External Work tile.")
         return {c: list(v) for c, v in value.items()}
     current = state.leeghwater["building_spaces"]
+    if what == "left_closed":
+        if not isinstance(value, list) or any(t not in current for t in value):
+            raise RuleViolation("correction", "Only this game's Private Buildings have spaces.")
+        return sorted(set(value), key=list(current).index)
     if not isinstance(value, dict) or any(t not in current for t in value):
         raise CommandError("Buildings: {Private Building: [owner or null, ×4]}.")
     out = copy.deepcopy(current)

@@ -73,3 +73,13 @@ def test_a_correction_folds_back_from_its_event() -> None:
     outcome = correct(state, what="external_offer", value=["C5", None, None])
     folded = rebuild(payload, [{"command": {"type": "correct"}, "events": outcome.events}])
     assert folded.leeghwater == outcome.state.leeghwater
+
+
+def test_a_left_action_space_closed_by_an_automa_is_corrected() -> None:
+    state = expansion_state(2, seed=3)
+    put_buildings(state, "cofferdam", "wind_farm")
+    outcome = correct(state, what="left_closed", value=["wind_farm"])
+    assert outcome.state.leeghwater["left_closed"] == ["wind_farm"]
+    assert "Wind Farm" in outcome.events[0]["reason"]
+    with pytest.raises(RuleViolation, match="this game's Private Buildings"):
+        correct(state, what="left_closed", value=["research_lab"])
