@@ -35,6 +35,7 @@ from companion.engine.catalog import (
     BUILDINGS_PER_COMPANY,
     CONSTRUCTION_SPACES,
     EXTERNAL_WORK_ENGINEERS,
+    EXTERNAL_WORKS,
     MANAGEMENT_SPACES,
     PRIVATE_BUILDINGS,
 )
@@ -92,13 +93,15 @@ def check_invariants(
         assert 0 <= dam.drops <= held_limit(after, space), space
     tracker.follow(events)
     for e in events:
-        if e["type"] == "external_work_taken":  # X2: the wheel never pays an External Work
-            wheel_before = [(s.excavators, s.mixers) for s in before.players[e["company"]].wheel]
-            wheel_after = [(s.excavators, s.mixers) for s in after.players[e["company"]].wheel]
-            if e["paid"] == "machineries":
-                assert sorted(wheel_after) == sorted(wheel_before) or any(
-                    x["type"] == "wheel_rotated" for x in events
-                )
+        if e["type"] == "external_work_taken" and e["paid"] == "machineries":
+            # X2: the personal supply alone paid the tile's Machineries, never the wheel
+            work = EXTERNAL_WORKS[e["tile"]]
+            assert (e["excavators"], e["mixers"]) == (work.excavators, work.mixers)
+            supply = before.players[e["company"]]
+            assert supply.excavators >= work.excavators and supply.mixers >= work.mixers
+    for tile in after.leeghwater.get("left_closed") or []:
+        # an Automa's Building closed the tile's left action space for the rest of the game
+        assert f"PB_{tile}_L" not in after.occupied
     for company, p in after.players.items():
         assert p.credits >= 0 and p.excavators >= 0 and p.mixers >= 0 and p.engineers >= 0
         on_wheel = [sum(s.excavators for s in p.wheel), sum(s.mixers for s in p.wheel)]
