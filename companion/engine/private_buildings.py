@@ -594,12 +594,39 @@ def _wheel_machineries_retrieved(state: GameState, e: Event) -> None:
 # -- legal options -------------------------------------------------------------------------
 
 
+def _option(state: GameState, company: str, tile: str, margot: bool) -> dict[str, Any]:
+    """One building action on offer: where the Engineers go, what it costs, the command."""
+    player = state.players[company]
+    command: dict[str, Any] = {"type": "building_action", "player": company, "building": tile}
+    if margot:
+        command["margot"] = True
+        own = player.officer == MARGOT
+        on = "Margot Fouché's space" if own else "the Bank, no Credit (Mahiri copies Margot)"
+        where = f"{building_name(tile)} from {on}"
+        engineers, surcharge = MARGOT_ENGINEERS, 0
+    else:
+        space = str(leeghwater.next_action_space(state, tile))
+        where = leeghwater.space_words(space)
+        cost = space_cost(space, tile)
+        engineers, surcharge = cost.engineers, cost.credits
+    credits = surcharge + symbol_credits(tile)
+    paid = f", {credits} Credits" if credits else ""
+    plural = "s" if engineers != 1 else ""
+    label = f"{where} ({engineers} Engineer{plural}{paid}) — "
+    return {
+        "label": label + PRIVATE_BUILDINGS[tile].text,
+        "building": tile,
+        "preview": {"engineers": engineers, "credits": credits},
+        "command": command,
+    }
+
+
 def action_options(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     """Every Private Building action the company may take now, ready to send."""
     choices = []
     reasons = []
+    player = state.players[company]
     for tile in leeghwater.buildings(state):
-        player = state.players[company]
         for margot in (False, True):
             if margot and MARGOT not in (player.officer, player.copied_officer):
                 continue
@@ -607,22 +634,7 @@ def action_options(state: GameState, company: str) -> tuple[list[dict[str, Any]]
             if why:
                 reasons.append(why)
                 continue
-            command: dict[str, Any] = {
-                "type": "building_action",
-                "player": company,
-                "building": tile,
-            }
-            label = f"{building_name(tile)}: {PRIVATE_BUILDINGS[tile].text}"
-            if margot:
-                command["margot"] = True
-                own = player.officer == MARGOT
-                label += " (Margot Fouché's space)" if own else " (the Bank, no Credit: Mahiri)"
-            else:
-                label = (
-                    f"{leeghwater.space_words(str(leeghwater.next_action_space(state, tile)))}: "
-                    + label.split(": ", 1)[1]
-                )
-            choices.append({"label": label, "building": tile, "command": command})
+            choices.append(_option(state, company, tile, margot))
     if choices:
         return choices, ""
     if not leeghwater.activated(state, company):

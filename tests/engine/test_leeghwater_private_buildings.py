@@ -331,5 +331,7 @@ def test_building_action_options_are_listed_and_accepted() -> None:
     commands = [c["command"] for c in group["choices"]]
     assert commands == [{"type": "building_action", "player": company,
                          "building": "financial_division"}]  # fmt: skip
-    assert group["choices"][0]["label"].startswith("Financial Division, left space")
+    assert group["choices"][0]["label"] == (
+        "Financial Division, left space (1 Engineer) — gain 5 Credits"
+    )
     execute(state, commands[0])
