@@ -99,9 +99,11 @@ def check_invariants(
             assert (e["excavators"], e["mixers"]) == (work.excavators, work.mixers)
             supply = before.players[e["company"]]
             assert supply.excavators >= work.excavators and supply.mixers >= work.mixers
-    for tile in after.leeghwater.get("left_closed") or []:
+    for tile in before.leeghwater.get("left_closed") or []:
         # an Automa's Building closed the tile's left action space for the rest of the game
-        assert f"PB_{tile}_L" not in after.occupied
+        # (whoever stood there earlier in that round keeps the space until the round ends)
+        placed = [e for e in events if e["type"] == "engineers_placed"]
+        assert all(e["space"] != f"PB_{tile}_L" for e in placed), tile
     for company, p in after.players.items():
         assert p.credits >= 0 and p.excavators >= 0 and p.mixers >= 0 and p.engineers >= 0
         on_wheel = [sum(s.excavators for s in p.wheel), sum(s.mixers for s in p.wheel)]
