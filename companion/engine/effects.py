@@ -266,11 +266,9 @@ def _resolve_machineries(rec: Recorder, decision: Decision, answer: Answer) -> N
 def _resolve_drops(rec: Recorder, decision: Decision, answer: Answer) -> None:
     given = answer.drops if isinstance(answer.drops, dict) else None
     drops = {k: v for k, v in (given or {}).items() if v}
-    if (
-        given is None
-        and answer.drops is not None
-        or {"drops": drops} not in decision.options["answers"]
-    ):
+    if given is None and answer.drops is not None or {"drops": drops} not in decision.options[
+        "answers"
+    ]:
         raise RuleViolation(
             "illegal_answer",
             f"Put exactly {decision.options['n']} drops on headstreams A-D, or none: "
