@@ -178,8 +178,13 @@ def test_random_expansion_games_keep_every_invariant(seed: int, players: int, de
     assert taken > 0 and built > 0  # the expansion was really played
 
 
-def test_a_random_expansion_game_with_an_automa_keeps_every_invariant() -> None:
-    state = play_expansion_game(25, 3, "table", automa_level=4)
+@pytest.mark.parametrize(("seed", "players", "deals"), [(25, 3, "table"), (324, 4, "app")])
+def test_a_random_expansion_game_with_a_level_4_automa_keeps_every_invariant(
+    seed: int, players: int, deals: str
+) -> None:
+    # seed 324: a person opening the Automa way (Mahiri Sekibo) with Leslie Spencer keeps the
+    # tile's construction (the level-4 Leslie and Margot adaptations are the Automa's own)
+    state = play_expansion_game(seed, players, deals, automa_level=4)
     assert state.finished
 
 

@@ -633,7 +633,10 @@ def _expansion_officer_construction(
 ) -> Plan | None:
     """Level 4 (§2.2): Leslie Spencer does an External Work through the wheel with her tile as
     a 1-Engineer construction; Margot Fouché builds a Building (scan up with conduit letter A,
-    down with B). None: the tile's own construction is checked."""
+    down with B). None: the tile's own construction is checked. A person opening the Automa
+    way (Mahiri Sekibo) keeps the tile's construction: these are the Automa's own."""
+    if not state.players[company].is_automa:
+        return None
     if has_automa_officer(state, company, LESLIE) and LESLIE_TILE in state.players[company].tiles:
         work = TileAction("external_work", 1, True, preference=leslie_preference(state),
                           expansion="leeghwater")  # fmt: skip
