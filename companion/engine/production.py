@@ -746,3 +746,6 @@ def _contract_fulfilled(state: GameState, e: Event) -> None:
     else:
         player.contracts.remove(contract)
     player.fulfilled.append(contract)
+    held = state.leeghwater.get("simone_hold") if state.leeghwater else None
+    if held and e["company"] in held:  # Mahiri's limit of 4 ends with a fulfilment (Appendix 4)
+        held.remove(e["company"])

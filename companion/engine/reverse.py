@@ -35,6 +35,7 @@ NOTHING_ON_THE_TABLE = frozenset(
         "company_effect_waiting",
         "architect_placed",
         "architect_turn_taken",
+        "contract_limit_kept",
         "reward_declined",
         "reward_forfeited",
         "turn_started",

@@ -296,3 +296,26 @@ def test_mahiri_copying_tommaso_gets_the_extra_turn_but_no_second_copy_edge_case
     assert again.state.active == "usa"
     with pytest.raises(RuleViolation, match="edge case 30"):
         execute(again.state, {"type": "mahiri", "player": "usa", "officer": "tommaso_battista"})
+
+
+def test_mahiri_keeps_simones_four_contracts_until_she_fulfils_one() -> None:
+    state = _mahiri_with("simone_luciani")
+    state.players["usa"].contracts = ["G06", "G07", "G08"]
+    space = next(s for s, sp in catalog.MANAGEMENT_SPACES.items()
+                 if sp.section == "contract_office" and sp.engineers == 1
+                 and 2 in sp.players and sp.total_credits == 0)  # fmt: skip
+    taken = next(c for c in state.contract_offer["yellow"] if c)
+    out = execute(state, {"type": "take_contracts", "player": "usa", "space": space,
+                          "contracts": [taken]})  # fmt: skip
+    assert len(out.state.players["usa"].contracts) == 4 and not out.state.pending
+    later = out.state
+    later.players["usa"].copied_officer = None  # the copy ended with the turn
+    assert contracts.hand_limit(later, "usa") == 4
+    place_dam(later, "2U", "usa", level=3, drops=1)
+    place_conduit(later, "C2L", "usa")
+    place_powerhouse(later, "P6-1", "usa")
+    later.active, later.turn_done = "usa", False
+    done = execute(later, {"type": "produce", "player": "usa", "space": "TS_0_L", "dam": "2U",
+                           "conduit": "C2L", "powerhouse": "P6-1", "drops": 1,
+                           "contract": "G06"})  # fmt: skip
+    assert contracts.hand_limit(done.state, "usa") == 3
