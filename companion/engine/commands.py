@@ -89,7 +89,8 @@ class AutomaMove(Record):
     colour: str | None = spec("contract office: the colour removed", default=None)
     rotations: int | None = spec("workshop: segments turned", default=None, low=1, high=3)
     machines: tuple[str, ...] | None = spec("machinery shop: what it takes", default=None)
-    slot: int | None = spec("patent office: the slot (0-2)", default=None, low=0, high=2)
+    slot: int | None = spec("patent office, external work: the slot (0-2)", default=None, low=0,
+                            high=2)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import Any
 from helpers import automa_turn, events_of, give, place_conduit, place_dam, place_powerhouse
 from leeghwater_helpers import expansion_payload, put_buildings, put_on_offer
 
-from companion.engine import execute, new_game
+from companion.engine import execute, legal_options, new_game
 from companion.engine.automa import rewards
 from companion.engine.state import Decision, GameState
 
@@ -228,3 +228,20 @@ def test_level_4_tommaso_gets_no_turn_from_the_bank_ruling_l4() -> None:
     out = _turn(state)
     assert not events_of(out, "architect_placed")
     assert out.state.active == H
+
+
+def test_the_table_may_overrule_the_automa_with_an_external_work_or_a_building() -> None:
+    # issue 9 item 6: any legal move the Automa could make, the expansion's included
+    state = automa_expansion_game(17)
+    put_on_offer(state, "A1", None, None)
+    put_buildings(state, "cofferdam")
+    give(state, A, excavators=2, mixers=1)
+    groups = {g["type"]: g for g in legal_options(state)["overrides"]}
+    external = [c["command"] for c in groups["external_work"]["choices"]]
+    building = [c["command"] for c in groups["construction"]["choices"]
+                if c["command"]["override"]["move"].get("structure") == "building"]  # fmt: skip
+    assert external and building
+    out = execute(state, external[0])
+    assert events_of(out, "external_work_taken")[0]["tile"] == "A1"
+    out = execute(state, building[0])
+    assert events_of(out, "building_built")[0]["closes_left"] is True
