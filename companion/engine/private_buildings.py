@@ -354,9 +354,10 @@ def symbol_credits(tile: str) -> int:
     )
 
 
-def action_problem(state: GameState, company: str, tile: str) -> str | None:
+def action_problem(state: GameState, company: str, tile: str, surcharge: int = 0) -> str | None:
     """Why the building's action itself cannot be performed now (None if it can): you cannot
-    place Engineers for an action you cannot perform (p. 11)."""
+    place Engineers for an action you cannot perform (p. 11). `surcharge`: the space's Credits,
+    paid first (what is left must still pay, e.g., a conduit's owner)."""
     player = state.players[company]
     need = symbol_credits(tile)
     if not can_pay_credits(state, company, need):
@@ -372,9 +373,14 @@ def action_problem(state: GameState, company: str, tile: str) -> str | None:
         return "You cannot pay 2 Credits per Machinery for any face-up External Work."
     if effect == "fulfil_contract" and not player.contracts:
         return "You have no face-up contract to fulfil."
-    if effect == "production" and not production.production_options(state, company, 3):
+    left = player.credits - surcharge - need
+    if effect == "production" and not any(
+        o["pays"] is None or o["pays"]["credits"] <= left
+        for o in production.production_options(state, company, 3)
+    ):
         return (
-            "You cannot produce: you need your powerhouse linked by a conduit to a dam with drops."
+            "You cannot produce: you need your powerhouse linked by a conduit to a dam with "
+            "drops (and the Credits for another player's conduit after this space's cost)."
         )
     return None
 
@@ -405,7 +411,7 @@ def use_problem(state: GameState, company: str, tile: str, *, margot: bool) -> s
     total = surcharge + symbol_credits(tile)
     if not can_pay_credits(state, company, total):
         return f"This space costs {total} Credits in all; you have {player.credits}."
-    return action_problem(state, company, tile)
+    return action_problem(state, company, tile, surcharge)
 
 
 def do_building_action(rec: Recorder, company: str, command: BuildingAction) -> None:

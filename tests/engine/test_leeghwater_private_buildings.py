@@ -335,3 +335,19 @@ def test_building_action_options_are_listed_and_accepted() -> None:
         "Financial Division, left space (1 Engineer) — gain 5 Credits"
     )
     execute(state, commands[0])
+
+
+def test_control_station_needs_credits_for_the_conduit_owner_after_the_space() -> None:
+    # you cannot place Engineers for an action you cannot perform (p. 11): on a right space
+    # (3 Credits) nothing is left to pay another player's conduit (1 Credit a drop)
+    state, company = _ready(activated=("control_station",), credits=3)
+    other = _other(state, company)
+    state.occupied["PB_control_station_L"] = other
+    place_dam(state, "2U", company, drops=2)
+    place_conduit(state, "C2L", other)
+    place_powerhouse(state, "P6-1", company)
+    with pytest.raises(RuleViolation, match="Credits for another player's conduit"):
+        _use(state, company, "control_station")
+    state.players[company].credits = 4  # 3 for the space, 1 for a 1-drop production
+    out = _use(state, company, "control_station")
+    assert {a["drops"] for a in out.state.pending[-1].options["answers"]} == {1}
