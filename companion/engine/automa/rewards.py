@@ -123,16 +123,20 @@ def _reward_advanced_tile(state: GameState, company: str, decision: Decision) ->
 
 def _company_drop(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
     """The Netherlands (level 3+): the dam of its most productive system other than the one
-    just used (leeghwater.md §10)."""
-    legal = {a["dam"] for a in decision.options["answers"] if a["dam"]}
+    just used; with none or several, the dam/elevation criteria decide (automa.md §2.1)."""
+    legal = sorted(a["dam"] for a in decision.options["answers"] if a["dam"])
+    if not legal:
+        return {"dam": None}
     systems = [
         s for s in production.production_systems(state, company, with_water=False)
         if s.dam in legal
     ]  # fmt: skip
-    if systems:  # the highest conduit value; ties: the dam holding more drops, then the first
-        best = min(systems, key=lambda s: (-s.value, -s.drops_available, s.dam))
-        return {"dam": best.dam}
-    return {"dam": min(legal) if legal else None}
+    best = max((s.value for s in systems), default=None)
+    tied = sorted({s.dam for s in systems if s.value == best}) or legal
+    if len(tied) == 1:
+        return {"dam": tied[0]}
+    placed = placement.choose_space(state, company, "elevation", tied, current_criteria(state))
+    return {"dam": placed.space}
 
 
 ANSWERS = {
