@@ -59,6 +59,8 @@ class SetupSchema(Schema):
     deals = fields.String(load_default="app", validate=validate.OneOf(DEALS))
     seed = fields.Integer(allow_none=True, strict=True, validate=validate.Range(0, MAX_SEED))
     draws = fields.Dict(keys=fields.String(), allow_none=True)
+    # The Leeghwater Project (engine/setup.py); absent: a base game
+    expansion = fields.Boolean(truthy={True}, falsy={False})
     # a new game plays by the engine's current rules (logs without it read as rules 1)
     rules = fields.Integer(load_default=CURRENT_RULES, strict=True,
                            validate=validate.Range(1, CURRENT_RULES))  # fmt: skip

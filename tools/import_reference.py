@@ -35,6 +35,7 @@ def main() -> None:
     c = json.loads((REF / "components.json").read_text())
     co = json.loads((REF / "companies.json").read_text())
     au = json.loads((REF / "automa.json").read_text())
+    lw = json.loads((REF / "leeghwater.json").read_text())
     write(
         "map_tables.py",
         "The base map as raw tables: basins, building spaces, conduits, rivers, neutral dams.",
@@ -99,6 +100,24 @@ def main() -> None:
             "TILES": au["tiles"],
             "ENGINEER_PLACEMENT_ORDER": au["engineer_placement"]["impl_d_space_order"],
             "CRITERIA": au["structure_placement"]["criteria"],
+        },
+    )
+    write(
+        "leeghwater_tables.py",
+        "The Leeghwater Project expansion as raw tables: External Works, Private Buildings, "
+        "building spaces, the new bonus tiles and the expansion setup.",
+        "leeghwater.json",
+        {
+            "EXTERNAL_WORKS_ACTION": lw["external_works"]["action"],
+            "EXTERNAL_WORKS": lw["external_works"]["tiles"],
+            "PRIVATE_BUILDINGS": lw["private_buildings"]["tiles"],
+            "BUILDING_SPACES": lw["setup"]["building_spaces"]["per_tile"],
+            "BONUS_TILES": lw["bonus_tiles"],
+            "BONUS_TILE_POOL_FULL_GAME": lw["setup"]["bonus_tile_pool_full_game"],
+            "ADVANCED_TILES_PER_LEVEL": lw["setup"]["advanced_tiles_per_level_after_removal"],
+            "PRIVATE_BUILDINGS_USED": lw["components"]["private_building_tiles"]["used_per_game"],
+            "BUILDINGS_PER_COMPANY": lw["private_buildings"]["construction"]["max_per_company"],
+            "OFFICERS": lw["components"]["executive_officers"],
         },
     )
 

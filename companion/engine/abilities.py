@@ -20,6 +20,7 @@ USA = "usa"
 ITALY = "italy"
 GERMANY = "germany"
 FRANCE = "france"
+NETHERLANDS = "netherlands"
 
 ITALY_ENERGY_STEPS = 3
 FRANCE_DISCOUNT = 3
@@ -134,6 +135,12 @@ def france_discount(state: GameState, company: str) -> int:
     return FRANCE_DISCOUNT if has_ability(state, company, FRANCE) else 0
 
 
+def netherlands_may_add_drop(state: GameState, company: str) -> bool:
+    """The Netherlands: after a production action, 1 drop from the general supply on another
+    own dam with room (expansion rulebook, Appendix 1; X15)."""
+    return has_ability(state, company, NETHERLANDS)
+
+
 def germany_may_produce_again(state: GameState, company: str, *, second: bool) -> bool:
     """Germany: one optional second production after a production action (never a third)."""
     return not second and has_ability(state, company, GERMANY)
@@ -147,7 +154,7 @@ def acts_after_production(
     after a second one) or Italy's +3 steps, with the ability on now, or switched on by the
     3rd powerhouse a free powerhouse of the reward may still build (Appendix 2).
     """
-    if company not in (GERMANY, ITALY) or (company == GERMANY and second):
+    if company not in (GERMANY, ITALY, NETHERLANDS) or (company == GERMANY and second):
         return False
     if ability_active(state, company):
         return True

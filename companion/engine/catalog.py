@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.engine.data import company_tables as ct
 from companion.engine.data import component_tables as cpt
+from companion.engine.data import leeghwater_tables as lt
 from companion.engine.data import map_tables as mt
 
 STRUCTURE_NAMES: dict[str, str] = {
@@ -307,3 +308,125 @@ NEUTRAL_DAM_TILES: dict[str, NeutralDamTile] = {
 
 ENERGY_CREDITS_BY_POSITION: tuple[int, ...] = tuple(cpt.ENERGY_CREDITS_BY_POSITION)
 PLAYER_START: dict[str, Any] = dict(cpt.PLAYER_START)
+
+
+# -- The Leeghwater Project (leeghwater.md) ----------------------------------------------------
+
+EXPANSION = "leeghwater_project"
+BUILDING = "building"  # the fifth kind of structure (expansion rulebook "Private Buildings")
+EXPANSION_COMPANIES: tuple[str, ...] = tuple(COMPANIES)  # the Netherlands joins the 4 boards
+EXPANSION_OFFICERS: tuple[str, ...] = tuple(OFFICERS)  # 7 base + 4 new officers
+EXPANSION_ADVANCED_TILES: tuple[str, ...] = tuple(ADVANCED_TILES)  # 15 base + 3 Building tiles
+ADVANCED_TILES_PER_LEVEL: int = int(lt.ADVANCED_TILES_PER_LEVEL)  # after one is boxed (S5)
+EXPANSION_BONUS_TILES: dict[str, int] = {row["id"]: int(row["vp_each"]) for row in lt.BONUS_TILES}
+ALL_BONUS_TILES: dict[str, int] = {**BONUS_TILES, **EXPANSION_BONUS_TILES}
+EXTERNAL_WORK_PILES: tuple[str, ...] = ("A", "B", "C")
+EXTERNAL_WORK_SLOTS = 3
+EXTERNAL_WORK_ENGINEERS: int = int(lt.EXTERNAL_WORKS_ACTION["engineers"])
+PRIVATE_BUILDINGS_USED: int = int(lt.PRIVATE_BUILDINGS_USED)
+BUILDINGS_PER_COMPANY: int = int(lt.BUILDINGS_PER_COMPANY)
+
+
+@dataclass(frozen=True)
+class ExternalWork:
+    """An External Work tile (leeghwater.md §3.2): Machineries to discard and the reward."""
+
+    id: str
+    pile: str
+    excavators: int
+    mixers: int
+    rewards: tuple[dict[str, Any], ...] = field(hash=False)
+    text: str = ""
+
+    @property
+    def machineries(self) -> int:
+        return self.excavators + self.mixers
+
+    @property
+    def loan_credits(self) -> int:
+        """The Loan Agency's price: 2 Credits per Machinery printed on the tile."""
+        return 2 * self.machineries
+
+
+EXTERNAL_WORKS: dict[str, ExternalWork] = {
+    row["id"]: ExternalWork(
+        id=row["id"],
+        pile=row["pile"],
+        excavators=int(row["cost"]["excavator"]),
+        mixers=int(row["cost"]["mixer"]),
+        rewards=tuple(dict(r) for r in row["reward"]),
+        text=row["reward_text"],
+    )
+    for row in lt.EXTERNAL_WORKS
+}
+
+
+@dataclass(frozen=True)
+class BuildingActionSpace:
+    """A Private Building action space: Engineers it takes and Credits on top (ruling L1)."""
+
+    engineers: int
+    credits: int
+
+
+@dataclass(frozen=True)
+class PrivateBuilding:
+    """A Private Building tile (leeghwater.md §4.3, ruling L1 for every number)."""
+
+    id: str
+    name: str
+    excavators: int
+    mixers: int
+    vp: int
+    left: BuildingActionSpace
+    right: BuildingActionSpace
+    right_spaces: int
+    action: tuple[dict[str, Any], ...] = field(hash=False)
+    text: str = ""
+
+
+PRIVATE_BUILDINGS: dict[str, PrivateBuilding] = {
+    row["id"]: PrivateBuilding(
+        id=row["id"],
+        name=row["name"],
+        excavators=int(row["construction_cost"]["excavator"]),
+        mixers=int(row["construction_cost"]["mixer"]),
+        vp=int(row["vp_end_of_game"]),
+        left=BuildingActionSpace(
+            int(row["action_spaces"]["left"]["engineers"]),
+            int(row["action_spaces"]["left"]["credits"]),
+        ),
+        right=BuildingActionSpace(
+            int(row["action_spaces"]["right"]["engineers"]),
+            int(row["action_spaces"]["right"]["credits"]),
+        ),
+        right_spaces=int(row["action_spaces"]["right"]["count"]),
+        action=tuple(dict(a) for a in row["action"]),
+        text=row["action_text"],
+    )
+    for row in lt.PRIVATE_BUILDINGS
+}
+
+
+@dataclass(frozen=True)
+class BuildingSpace:
+    """One building space next to a Private Building tile: its surcharge and the fewest
+    players with which it is open (ruling L8: spaces 1-2 always, space 3 "3+", space 4 "4")."""
+
+    index: int
+    credits: int
+    min_players: int
+
+
+BUILDING_SPACE_MIN_PLAYERS: tuple[int, ...] = (2, 2, 3, 4)  # ruling L8
+BUILDING_SPACES: tuple[BuildingSpace, ...] = tuple(
+    BuildingSpace(
+        int(row["index"]), int(row["credits"]), BUILDING_SPACE_MIN_PLAYERS[int(row["index"])]
+    )
+    for row in sorted(lt.BUILDING_SPACES, key=lambda r: int(r["index"]))
+)
+
+
+def building_name(tile: str | None) -> str:
+    """A Private Building as printed ("Loan Agency"); anything else as given."""
+    return PRIVATE_BUILDINGS[tile].name if tile in PRIVATE_BUILDINGS else str(tile)

@@ -89,7 +89,8 @@ class AutomaMove(Record):
     colour: str | None = spec("contract office: the colour removed", default=None)
     rotations: int | None = spec("workshop: segments turned", default=None, low=1, high=3)
     machines: tuple[str, ...] | None = spec("machinery shop: what it takes", default=None)
-    slot: int | None = spec("patent office: the slot (0-2)", default=None, low=0, high=2)
+    slot: int | None = spec("patent office, external work: the slot (0-2)", default=None, low=0,
+                            high=2)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,9 @@ class Answer(Record):
 
     company: str | None = spec("draft_pick: the company board", default=None)
     contract: str | None = spec("draft_pick, productions, tile_contract: a contract", default=None)
+    contracts: tuple[str, ...] | None = spec(
+        "a production: Simone Luciani's 2+ contracts", default=None, items=4
+    )
     discard: tuple[str, ...] | None = spec("discard_contracts: the contracts", default=None)
     tile: str | None = spec("table_draw: the tile drawn", default=None)
     excavators: int | None = spec("choose_machineries", default=None, low=0, high=99)
@@ -133,6 +137,10 @@ class Answer(Record):
     produce: bool | None = spec("tile_contract: produce the energy", default=None)
     continue_: bool | None = spec("company_effect", default=None, key="continue")
     override: Override | None = spec("mahiri_opening: the table's other move", default=None)
+    slot: int | None = spec("loan_agency: the face-up External Work (1-3)", default=None,
+                            low=1, high=3)  # fmt: skip
+    segment: int | None = spec("research_lab, development_office: the wheel segment (0-5)",
+                               default=None, low=0, high=5)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -179,11 +187,14 @@ class Build(Command):
     TYPE: ClassVar[str] = "build"
     ACTION: ClassVar[bool] = True
     player: str = spec("the company building")
-    structure: str = spec("base, elevation, conduit or powerhouse")
-    space: str = spec("the map space")
+    structure: str = spec("base, elevation, conduit, powerhouse or building (expansion)")
+    space: str = spec("the map space (a Building: BS_<tile>_<1-4>)")
     tile: str | None = spec("the technology tile put on the wheel", default=None)
     copies: str | None = spec("the wheel tile Anton Krylov's tile copies", default=None)
     payment: Payment | None = spec("another allowed payment (officer, tile)", default=None)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -199,6 +210,12 @@ class Produce(Command):
     powerhouse: str = spec("the own powerhouse")
     drops: int = spec("drops used", low=0, high=99)
     contract: str | None = spec("the contract fulfilled", default=None)
+    contracts: tuple[str, ...] | None = spec(
+        "Simone Luciani: the 2+ contracts this production fulfils", default=None, items=4
+    )
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -210,6 +227,9 @@ class Water(Command):
     player: str = spec("the company")
     space: str = spec("the Water Management space (WM_…)")
     headstreams: tuple[str, ...] = spec("one headstream letter per drop", items=4)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -220,6 +240,9 @@ class Bank(Command):
     ACTION: ClassVar[bool] = True
     player: str = spec("the company")
     engineers: int = spec("Engineers put on the Bank (at least 1)", low=0, high=99)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -230,6 +253,9 @@ class Workshop(Command):
     ACTION: ClassVar[bool] = True
     player: str = spec("the company")
     space: str = spec("the Workshop space (WS_…)")
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -241,6 +267,9 @@ class BuyMachinery(Command):
     player: str = spec("the company")
     space: str = spec("the Machinery Shop space (MS_…)")
     choice: str | None = spec("excavator or mixer, on a space of your choice", default=None)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -253,6 +282,9 @@ class TakeContracts(Command):
     space: str = spec("the Contract Office space (CO_…)")
     contracts: tuple[str, ...] = spec("the face-up contracts taken", items=4)
     discard: tuple[str, ...] | None = spec("above 3 face up: discarded at once", default=None)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -263,6 +295,39 @@ class Patent(Command):
     ACTION: ClassVar[bool] = True
     player: str = spec("the company")
     space: str = spec("the Patent Office space (PO_1 … PO_3)")
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
+
+
+@dataclass(frozen=True)
+class ExternalWork(Command):
+    """External Works (The Leeghwater Project): 2 Engineers, the tile's Machineries."""
+
+    TYPE: ClassVar[str] = "external_work"
+    ACTION: ClassVar[bool] = True
+    player: str = spec("the company")
+    slot: int = spec("the face-up External Work, 1-3 from the left", low=1, high=3)
+    leslie: bool = spec(
+        "Leslie Spencer: the Machineries go on the wheel with her tile", default=False
+    )
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
+
+
+@dataclass(frozen=True)
+class BuildingAction(Command):
+    """A Private Building's action (The Leeghwater Project), on its next free action space."""
+
+    TYPE: ClassVar[str] = "building_action"
+    ACTION: ClassVar[bool] = True
+    player: str = spec("the company")
+    building: str = spec("the Private Building tile (loan_agency, wind_farm …)")
+    margot: bool = spec("Margot Fouché: on her own officer space instead", default=False)
+    architect: bool = spec(
+        "Tommaso Battista: the Architect is one of the Engineers placed", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -326,6 +391,8 @@ COMMANDS: dict[str, type[Command]] = {
         BuyMachinery,
         TakeContracts,
         Patent,
+        ExternalWork,
+        BuildingAction,
         Pass,
         Decide,
         Correct,

@@ -687,6 +687,9 @@ def _option(
     }
 
 
+build_option = _option  # the same option form for a Building (private_buildings.py)
+
+
 def _chips(engineers: int, payment: Payment, credits: int) -> list[dict[str, Any]]:
     chips = []
     for kind, n in (

@@ -18,11 +18,18 @@ from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import Decision, GameState
 
 HAND_LIMIT = 3
+SIMONE = "simone_luciani"
+SIMONE_HAND_LIMIT = 4  # The Leeghwater Project, Appendix 4
 PILES = ("green", "yellow", "red")
 
 
 def hand_limit(state: GameState, company: str) -> int:
-    """Face-up contracts a company may keep (3; Simone Luciani's 4 comes with issue 3)."""
+    """Face-up contracts a company may keep: 3, Simone Luciani 4 (expansion, Appendix 4)."""
+    player = state.players[company]
+    # Mahiri Sekibo copying Simone: 4 in that turn, and then until she fulfils one (Appendix 4)
+    kept = company in (state.leeghwater.get("simone_hold") or [])
+    if kept or SIMONE in (player.officer, player.copied_officer):
+        return SIMONE_HAND_LIMIT
     return HAND_LIMIT
 
 
@@ -70,6 +77,18 @@ def take_contracts(
             slot=slot,
         )
     enforce_hand_limit(rec, company, discard)
+    player = rec.state.players[company]
+    if player.copied_officer == SIMONE and len(player.contracts) > HAND_LIMIT:
+        rec.emit(
+            "contract_limit_kept",
+            "Mahiri Sekibo holds 4 contracts (copying Simone Luciani) until she fulfils one.",
+            company=company,
+        )
+
+
+@applies("contract_limit_kept")
+def _contract_limit_kept(state: GameState, e: Event) -> None:
+    state.leeghwater.setdefault("simone_hold", []).append(e["company"])
 
 
 def enforce_hand_limit(rec: Recorder, company: str, discard: list[str] | None = None) -> None:

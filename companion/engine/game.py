@@ -23,9 +23,12 @@ from companion.engine import (
     economy,
     effects,
     events,
+    external_works,
     instructions,
+    leeghwater,
     mahiri,
     management,
+    private_buildings,
     production,
     rounds,
     setup,
@@ -38,15 +41,17 @@ from companion.engine.automa import decision as automa_decision
 from companion.engine.automa import deck as automa_deck
 from companion.engine.automa import opening as automa_opening
 from companion.engine.automa import rewards as automa_rewards
-from companion.engine.catalog import company_name
+from companion.engine.catalog import BUILDING, company_name
 from companion.engine.commands import (
     ACTION_TYPES,
     COMMANDS,
     AutomaTurn,
     Build,
+    BuildingAction,
     Command,
     Correct,
     Decide,
+    ExternalWork,
     Mahiri,
     Pass,
     parse,
@@ -87,10 +92,13 @@ def _steps() -> dict[str, StepRunner]:
         "actions": rounds.actions_step,
         "refill_contracts": contracts.refill_step,
         "next_turn": rounds.next_turn_step,
+        "architect_turn": rounds.architect_turn_step,
+        "automa_extra_turn": rounds.automa_extra_turn_step,
         "water_flow": rounds.water_flow_step,
         "scoring": rounds.scoring_step,
         "end_of_round": rounds.end_of_round_step,
         "refill_patents": management.refill_patents_step,
+        "refill_external_works": leeghwater.refill_external_works_step,
         "new_round": rounds.new_round_step,
         "end_of_game": rounds.end_of_game_step,
     }
@@ -171,11 +179,32 @@ def _check_turn(state: GameState, command: Command) -> str:
 
 
 def _do_action(rec: Recorder, company: str, command: Command) -> None:
+    architect = bool(getattr(command, "architect", False))
+    if architect:
+        why = leeghwater.architect_problem(rec.state, company)
+        if why:
+            raise RuleViolation("architect", why)
+    start = len(rec.events)
     rec.emit("action_taken", "", company=company, action=command.TYPE)
-    if isinstance(command, Build):
+    if isinstance(command, Build) and command.structure == BUILDING:
+        private_buildings.decide_build_building(rec, company, command)
+    elif isinstance(command, Build):
         construction.decide_build(rec, company, command)
+    elif isinstance(command, BuildingAction):
+        private_buildings.do_building_action(rec, company, command)
+    elif isinstance(command, ExternalWork):
+        external_works.do_external_work(rec, company, command)
     else:
         management.ACTIONS[command.TYPE](rec, company, command)
+    if architect:
+        rec.emit(
+            "architect_placed",
+            "The Architect is one of the Engineers placed (Tommaso Battista).",
+            company=company,
+        )
+        if leeghwater.architect_extra_turn(rec.events[start:], company):
+            rec.emit("steps_queued", "", steps=["refill_contracts", f"architect_turn:{company}"])
+            return
     rec.emit("steps_queued", "", steps=["refill_contracts", "next_turn"])
 
 
@@ -289,12 +318,15 @@ HANDLER_MODULES = (
     production,
     advanced,
     effects,
+    external_works,
+    private_buildings,
     contracts,
     draws,
     management,
     corrections,
     table_corrections,
     mahiri,
+    leeghwater,
     rounds,
     setup,
     automa_deck,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import catalog
+from companion.engine import catalog, leeghwater
 from companion.engine.events import Event
 from companion.engine.management import space_name as management_space_name
 from companion.engine.places import space_name
@@ -55,6 +55,8 @@ def _engineers(e: Event) -> str:
         return f"Put {_plural(e['engineers'], 'Engineer')} on your {order} construction space."
     if space == "BANK":
         return f"Put {_plural(e['engineers'], 'Engineer')} on the Bank."
+    if leeghwater.is_expansion_space(space):
+        return f"Put {_plural(e['engineers'], 'Engineer')} on {leeghwater.space_words(space)}."
     return f"Put {_plural(e['engineers'], 'Engineer')} on the action space {space}."
 
 
@@ -224,6 +226,8 @@ def setup_lines(e: Event) -> list[str]:
     if blocked:
         names = [management_space_name(catalog.MANAGEMENT_SPACES[s]) for s in blocked]
         lines.append("Put unused Engineers on the spaces not used: " + ", ".join(names) + ".")
+    if board.get("leeghwater"):
+        lines += leeghwater.board_lines(board["leeghwater"])
     return lines
 
 

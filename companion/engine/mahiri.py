@@ -68,6 +68,8 @@ def activation_problem(state: GameState, company: str, officer: Any = None) -> s
         return "Mahiri Sekibo's copy is activated before the turn's action, not after it."
     if player.copied_officer is not None:
         return "Mahiri Sekibo already copies an officer this turn (ruling R12)."
+    if state.leeghwater.get("extra_turn") == company:
+        return "No Mahiri Sekibo copy during the Architect's extra turn (edge case 30)."
     if player.mahiri_uses_this_round >= MAX_USES_PER_ROUND:
         return "Mahiri Sekibo's tile has only two action spaces: at most two uses a round."
     if not _can_act_after(state, company):

@@ -337,7 +337,12 @@ def refill_patents_step(rec: Recorder, _arg: str) -> bool:
     for slot in range(3):
         if slot < len(state.patent_offer) and state.patent_offer[slot] is not None:
             continue
-        pile = next((p for p in ("I", "II", "III") if state.patent_piles[p]), None)
+        unseen = state.leeghwater.get("patent_unseen") or {}
+        # a pile holding only the tile boxed unseen at setup (S5, table deals) is empty
+        pile = next(
+            (p for p in ("I", "II", "III") if len(state.patent_piles[p]) > unseen.get(p, 0)),
+            None,
+        )
         if pile is None:
             continue
         question = f"Which Advanced Technology tile was drawn from pile {pile}?"

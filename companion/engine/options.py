@@ -11,7 +11,17 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from companion.engine import catalog, construction, contracts, management, production, water
+from companion.engine import (
+    catalog,
+    construction,
+    contracts,
+    external_works,
+    leeghwater,
+    management,
+    private_buildings,
+    production,
+    water,
+)
 from companion.engine.automa.command import automa_options, automa_to_act, override_options
 from companion.engine.catalog import ManagementSpace, company_name
 from companion.engine.economy import can_pay_credits
@@ -96,7 +106,10 @@ def _usable_spaces(
 
 def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     choices = []
-    for option in construction.build_options(state, company):
+    for option in [
+        *construction.build_options(state, company),
+        *private_buildings.build_options(state, company),
+    ]:
         commands = _payment_commands(option)
         for payment_command in commands:
             preview = _payment_preview(option, payment_command.get("payment"))
@@ -428,6 +441,14 @@ def _known_label(decision: Decision, answer: dict[str, Any]) -> str:
         return label + (f" · fulfils {answer['contract']}" if answer.get("contract") else "")
     if decision.kind == "tile_effect":  # L1_BASE / L2_ELEVATION drops (Appendix 4, R23)
         return "Put the drops" if answer.get("accept") else "Decline"
+    if decision.kind == "reward_contract":  # External Works, Wind Farm, Customer Office
+        return "Decline" if answer["contract"] is None else f"Fulfil contract {answer['contract']}"
+    if decision.kind == "architect_turn":  # Tommaso Battista (ruling L5)
+        return "Take another turn" if answer["accept"] else "End the turn"
+    if decision.kind == "company_drop":  # the Netherlands (X15)
+        return "Decline" if answer["dam"] is None else f"1 drop on {answer['dam']}"
+    if decision.kind == "reward_advanced_tile":  # External Work A5
+        return "Decline" if answer["tile"] is None else f"Take {answer['tile']}"
     if "discard" in answer:
         return f"Discard {', '.join(answer['discard'])}"
     if "tile" in answer:
@@ -519,8 +540,54 @@ def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]
                     "choices": choices,
                 }
             )
+        if leeghwater.active(state):
+            result["actions"].extend(expansion_options(state, company))
+            # Tommaso Battista: any action command may say the Architect is among its Engineers
+            result["architect"] = leeghwater.architect_problem(state, company) is None
         result["actions"].extend(mahiri_options(state, company))
     return result
+
+
+def expansion_options(state: GameState, company: str) -> list[dict[str, Any]]:
+    """The Leeghwater Project's actions: External Works and Private Building actions."""
+    groups = []
+    for kind, label, builder in (
+        ("external_work", "External Works", _external_work),
+        ("building_action", "Private Buildings", private_buildings.action_options),
+    ):
+        choices, why = builder(state, company)
+        if state.players[company].engineers == 0:
+            choices, why = [], "You have no Engineers left: pass."
+        groups.append(
+            {
+                "type": kind,
+                "label": label,
+                "enabled": bool(choices),
+                "why": "" if choices else why,
+                "choices": choices,
+            }
+        )
+    return groups
+
+
+def _external_work(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
+    choices = []
+    for option in external_works.work_options(state, company):
+        choices.append(
+            {"label": option["label"], "slot": option["slot"], "command": option["command"]}
+        )
+        if "leslie_command" in option:
+            choices.append(
+                {
+                    "label": f"{option['label']} (Machineries on the wheel: Leslie Spencer)",
+                    "slot": option["slot"],
+                    "command": option["leslie_command"],
+                }
+            )
+    if choices:
+        return choices, ""
+    reasons = [external_works.work_problem(state, company, slot) for slot in (1, 2, 3)]
+    return [], next((r for r in reasons if r), "No External Work can be done now.")
 
 
 def all_commands(state: GameState, player: str | None = None) -> list[dict[str, Any]]:

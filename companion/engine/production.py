@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from companion.engine import abilities, water
 from companion.engine.board import BASINS, SPACES
 from companion.engine.catalog import CONTRACTS
-from companion.engine.commands import Answer, Produce
+from companion.engine.commands import Answer, Produce, answer_dict
 from companion.engine.economy import (
     can_pay_credits,
     gain_credits,
@@ -206,7 +207,9 @@ def _option(
         "flow_text": f"Then {water.stops_text(stops)}.",
         "second": second,
         "command": command,
-        "commands": [command] + [{**command, "contract": c} for c in contracts],
+        "commands": [command]
+        + [{**command, "contract": c} for c in contracts]
+        + [{**command, "contracts": s} for s in several_sets(state, company, energy)],
         "label": label,
     }
 
@@ -245,9 +248,15 @@ def production_fields(source: Produce | Answer | Mapping[str, Any]) -> dict[str,
     """
     if isinstance(source, Mapping):
         values = {k: source.get(k) for k in ("dam", "conduit", "powerhouse", "drops", "contract")}
+        several = source.get("contracts")
     else:
         values = {k: getattr(source, k) for k in ("dam", "conduit", "powerhouse", "drops")}
         values["contract"] = source.contract
+        several = source.contracts
+    if several is not None:  # only Simone Luciani's productions name several (X16)
+        if not isinstance(several, list | tuple) or not all(isinstance(c, str) for c in several):
+            raise CommandError("A production's contracts are contract ids.")
+        values["contracts"] = tuple(several)
     missing = [k for k in ("dam", "conduit", "powerhouse", "drops") if values[k] is None]
     if missing:
         raise CommandError(f"A production needs {', '.join(map(repr, missing))}.")
@@ -276,6 +285,7 @@ def check_production(
     bonus: int,
     contract: str | None,
     second: bool = False,
+    contracts: tuple[str, ...] | None = None,
 ) -> tuple[System, int]:
     """Check one production (p. 6, p. 15); return the system and its energy.
 
@@ -296,7 +306,54 @@ def check_production(
     _check_payment(state, company, system, drops)
     if contract is not None:
         _check_contract(state, company, contract, energy)
+    if contracts is not None:
+        _check_several(state, company, contract, contracts, energy)
     return system, energy
+
+
+SIMONE = "simone_luciani"
+
+
+def may_fulfil_several(state: GameState, company: str) -> bool:
+    """Simone Luciani: one production action may fulfil 2+ contracts (expansion, Appendix 4;
+    production actions only, ruling L7)."""
+    player = state.players[company]
+    return SIMONE in (player.officer, player.copied_officer)  # Mahiri's copy: that turn
+
+
+def several_sets(state: GameState, company: str, energy: int) -> list[list[str]]:
+    """Every set of 2+ contracts whose requirements (France's 3 less each, ruling R25) sum to
+    at most `energy` (X16)."""
+    if not may_fulfil_several(state, company):
+        return []
+    candidates = fulfillable_contracts(state, company, energy)
+    out: list[list[str]] = []
+    for size in range(2, len(candidates) + 1):
+        for chosen in combinations(candidates, size):
+            if sum(contract_requirement(state, company, c) for c in chosen) <= energy:
+                out.append(list(chosen))
+    return out
+
+
+def _check_several(
+    state: GameState, company: str, contract: str | None, chosen: tuple[str, ...], energy: int
+) -> None:
+    if not may_fulfil_several(state, company):
+        raise RuleViolation(
+            "one_contract", "Only Simone Luciani fulfils several contracts with one production."
+        )
+    if contract is not None or len(chosen) < 2 or len(set(chosen)) != len(chosen):
+        raise RuleViolation(
+            "several_contracts", "Name 2 or more different contracts (or one as `contract`)."
+        )
+    for c in chosen:
+        _check_contract(state, company, c, energy)
+    total = sum(contract_requirement(state, company, c) for c in chosen)
+    if total > energy:
+        raise RuleViolation(
+            "not_enough_energy",
+            f"These contracts need {total} energy together; this production gives {energy}.",
+        )
 
 
 def _check_structures(
@@ -398,6 +455,7 @@ def decide_produce(
     bonus: int,
     contract: str | None = None,
     second: bool = False,
+    contracts: tuple[str, ...] | None = None,
 ) -> None:
     """One production, in the steps of ruling R16.
 
@@ -410,7 +468,7 @@ def decide_produce(
     state = rec.state
     system, energy = check_production(
         state, company, dam=dam, conduit=conduit, powerhouse=powerhouse, drops=drops,
-        bonus=bonus, contract=contract, second=second,
+        bonus=bonus, contract=contract, second=second, contracts=contracts,
     )  # fmt: skip
     what = "Germany's second production" if second else "Production"
     reason = f"{what}: {drops} drop(s) {system.label()}"
@@ -427,16 +485,18 @@ def decide_produce(
         )
     _pay_conduit_owner(rec, company, system, drops)
     open_before = len(state.pending)
-    if contract is not None:
-        _mark_fulfilled(rec, company, contract, energy, reason)
-        _resolve_reward(rec, company, contract)
+    for fulfilled in [contract] if contract is not None else list(contracts or ()):
+        _mark_fulfilled(rec, company, fulfilled, energy, reason)
+        _resolve_reward(rec, company, fulfilled)
     if len(state.pending) > open_before:
-        _wait_for_the_reward(rec, company, powerhouse, second=second, at=open_before)
+        _wait_for_the_reward(rec, company, powerhouse, second=second, at=open_before, dam=dam)
     else:
-        company_effect(rec, company, powerhouse, second=second)
+        company_effect(rec, company, powerhouse, second=second, dam=dam)
 
 
-def company_effect(rec: Recorder, company: str, powerhouse: str, *, second: bool) -> None:
+def company_effect(
+    rec: Recorder, company: str, powerhouse: str, *, second: bool, dam: str | None = None
+) -> None:
     """Ruling R16 step 6, once the production is completely resolved (its drops flowed, the
     conduit's owner paid, the contract's reward with all its choices given): Germany may
     produce again, with the systems the reward made; Italy moves 3 energy steps (Appendix 2).
@@ -449,10 +509,48 @@ def company_effect(rec: Recorder, company: str, powerhouse: str, *, second: bool
     steps = abilities.italy_energy_steps(state, company)
     move_energy(rec, company, steps, "Italy ability: 3 energy steps after a production",
                 usable=False)  # fmt: skip
+    if dam is not None and abilities.netherlands_may_add_drop(state, company):
+        _offer_netherlands_drop(rec, company, dam)
+
+
+def netherlands_dams(state: GameState, company: str, used: str) -> list[str]:
+    """The Netherlands' own dams other than the one just produced from, with room (X15)."""
+    return sorted(
+        s
+        for s, d in state.dams.items()
+        if d.owner == company and s != used and d.drops < water.capacity(state, s)
+    )
+
+
+def _offer_netherlands_drop(rec: Recorder, company: str, used: str) -> None:
+    dams = netherlands_dams(rec.state, company, used)
+    if not dams:
+        return
+    ask(
+        rec,
+        "company_drop",
+        company,
+        f"Netherlands ability: put 1 drop from the general supply on another of your dams "
+        f"(not {used}; it does not flow), or decline",
+        used=used,
+        answers=[*({"dam": d} for d in dams), {"dam": None}],
+    )
+
+
+@resolves("company_drop")
+def _resolve_company_drop(rec: Recorder, decision: Decision, answer: Answer) -> None:
+    if answer.dam not in [a["dam"] for a in decision.options["answers"]]:
+        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
+    if answer.dam is None:
+        rec.emit("reward_declined", decision.reason, company=decision.player, what="drop")
+        return
+    rec.emit("tile_drops_added", decision.reason, company=decision.player, tile="netherlands",
+             drops={answer.dam: 1})  # fmt: skip
 
 
 def _wait_for_the_reward(
-    rec: Recorder, company: str, powerhouse: str, *, second: bool, at: int
+    rec: Recorder, company: str, powerhouse: str, *, second: bool, at: int, dam: str
 ) -> None:
     """The reward left choices open: step 6 waits under them as a `company_effect` Decision,
     taken by `continue_after_reward` as soon as the last of them (and whatever they asked in
@@ -468,15 +566,17 @@ def _wait_for_the_reward(
         rec.state, company, second=second, powerhouse_to_come=coming
     ):
         return
-    what = (
-        "Then, once the contract reward is taken, Germany may produce again with another "
-        "powerhouse (Germany ability, no bonus)"
-        if company == abilities.GERMANY
-        else "Then, once the contract reward is taken, Italy moves 3 energy steps (Italy ability)"
-    )
+    what = {
+        abilities.GERMANY: "Then, once the contract reward is taken, Germany may produce again "
+        "with another powerhouse (Germany ability, no bonus)",
+        abilities.ITALY: "Then, once the contract reward is taken, Italy moves 3 energy steps "
+        "(Italy ability)",
+    }.get(company, "Then, once the contract reward is taken, the Netherlands may add 1 drop")
+    # the dam is recorded for the Netherlands only (a base game's events stay as they were)
+    used = {"dam": dam} if company == abilities.NETHERLANDS else {}
     rec.emit(
         "company_effect_waiting", what, company=company, powerhouse=powerhouse, second=second,
-        at=at,
+        at=at, **used,
     )  # fmt: skip
 
 
@@ -501,7 +601,11 @@ def _resolve_company_effect(rec: Recorder, decision: Decision, answer: Answer) -
     rec.emit("decision_resolved", decision.reason, kind=decision.kind)
     options = decision.options
     company_effect(
-        rec, str(decision.player), options["first_powerhouse"], second=bool(options["second"])
+        rec,
+        str(decision.player),
+        options["first_powerhouse"],
+        second=bool(options["second"]),
+        dam=options.get("dam"),
     )
 
 
@@ -570,6 +674,17 @@ def fulfil_contract(
     _resolve_reward(rec, company, contract_id)
 
 
+def fulfil_without_energy(rec: Recorder, company: str, contract_id: str, reason: str) -> None:
+    """Fulfil a face-up contract of the company's own supply with no energy produced (the
+    External Works A1 / C3 and the Customer Office, leeghwater.md §3.3); its reward follows."""
+    if contract_id not in rec.state.players[company].contracts:
+        raise RuleViolation(
+            "contract_unavailable", f"Contract {contract_id} is not face up in your supply."
+        )
+    _mark_fulfilled(rec, company, contract_id, 0, reason)
+    _resolve_reward(rec, company, contract_id)
+
+
 def _mark_fulfilled(
     rec: Recorder, company: str, contract_id: str, energy: int, reason: str
 ) -> None:
@@ -609,6 +724,7 @@ def _company_effect_waiting(state: GameState, e: Event) -> None:
         options={
             "first_powerhouse": e["powerhouse"],
             "second": e["second"],
+            **({"dam": e["dam"]} if "dam" in e else {}),
             "answers": [{"continue": True}],
         },
         reason=e["reason"],
@@ -630,3 +746,6 @@ def _contract_fulfilled(state: GameState, e: Event) -> None:
     else:
         player.contracts.remove(contract)
     player.fulfilled.append(contract)
+    held = state.leeghwater.get("simone_hold") if state.leeghwater else None
+    if held and e["company"] in held:  # Mahiri's limit of 4 ends with a fulfilment (Appendix 4)
+        held.remove(e["company"])

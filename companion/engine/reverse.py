@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import catalog
+from companion.engine import catalog, leeghwater
 from companion.engine.events import Event
 from companion.engine.instructions import STRUCTURE, pieces_text
 from companion.engine.management import space_name as management_space_name
@@ -33,6 +33,9 @@ NOTHING_ON_THE_TABLE = frozenset(
         "automa_deck_shuffled",
         "drops_warning_changed",
         "company_effect_waiting",
+        "architect_placed",
+        "architect_turn_taken",
+        "contract_limit_kept",
         "reward_declined",
         "reward_forfeited",
         "turn_started",
@@ -60,6 +63,8 @@ def _engineers(e: Event) -> str:
         return f"Take {n} back from your company board's construction space."
     if space == "BANK":
         return f"Take {n} back from the Bank."
+    if leeghwater.is_expansion_space(space):
+        return f"Take {n} back from {leeghwater.space_words(space)}."
     where = _management_name(space) if space in catalog.MANAGEMENT_SPACES else space
     return f"Take {n} back from {where}."
 
@@ -109,6 +114,28 @@ def _corrected(e: Event) -> str:
 
 
 REVERSE: dict[str, Callable[[Event], str]] = {
+    # The Leeghwater Project
+    "external_work_taken": lambda e: (
+        f"Put External Work {e['tile']} back face up on slot {e['slot'] + 1}"
+        + (f" and take back {pieces_text(e)}" if e.get("excavators") or e.get("mixers") else "")
+        + "."
+    ),
+    "external_work_revealed": lambda e: (
+        f"Put External Work {e['tile']} back face down on pile {e['pile']}."
+    ),
+    "external_works_discarded": lambda e: (
+        f"Put {', '.join(e['tiles'])} back face up on the External Works slots."
+    ),
+    "building_built": lambda e: (
+        f"Take your Building off space {e['index'] + 1} of "
+        f"{catalog.building_name(e['tile'])} and back on your Extension board."
+    ),
+    "wheel_tile_retrieved": lambda e: (
+        f"Put the {e['tile']} tile back in wheel segment {e['segment']}."
+    ),
+    "wheel_machineries_retrieved": lambda e: (
+        f"Put {pieces_text(e)} back in wheel segment {e['segment']}."
+    ),
     "engineers_placed": _engineers,
     "automa_engineers_placed": _engineers,
     "wheel_loaded": lambda e: (

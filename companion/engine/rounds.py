@@ -12,13 +12,24 @@ Each `*_step(rec, arg) -> bool` is one computed step of the game's flow queue
 
 from __future__ import annotations
 
-from companion.engine import catalog, construction, effects, levels, management, scoring, water
+from companion.engine import (
+    catalog,
+    construction,
+    effects,
+    leeghwater,
+    levels,
+    management,
+    scoring,
+    water,
+)
 from companion.engine.catalog import company_name
+from companion.engine.commands import Answer, answer_dict
 from companion.engine.data import company_tables as ct
 from companion.engine.economy import gain_credits, score_vp, source
-from companion.engine.events import Event, Recorder, applies
+from companion.engine.errors import RuleViolation
+from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.hooks import HOOKS
-from companion.engine.state import GameState, PlayerState
+from companion.engine.state import Decision, GameState, PlayerState
 
 LAST_ROUND = 5
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
@@ -106,6 +117,41 @@ def start_turn(rec: Recorder, company: str) -> None:
     HOOKS.turn_started(rec, company)
 
 
+def architect_turn_step(rec: Recorder, company: str) -> bool:
+    """Tommaso Battista's optional extra turn, after the Contract Office refill (ruling L5)."""
+    ask(
+        rec,
+        "architect_turn",
+        company,
+        "The Architect stood alone on a 1-Engineer space: take another turn now?",
+        answers=[{"accept": True}, {"accept": False}],
+    )
+    return True
+
+
+@resolves("architect_turn")
+def _resolve_architect_turn(rec: Recorder, decision: Decision, answer: Answer) -> None:
+    if answer.accept not in (True, False):
+        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
+    if answer.accept:
+        start_turn(rec, str(decision.player))
+        rec.emit(
+            "architect_turn_taken",
+            "Another turn for the Architect.",
+            company=decision.player,
+        )
+    else:
+        rec.emit("steps_queued", "", steps=["next_turn"])
+
+
+def automa_extra_turn_step(rec: Recorder, company: str) -> bool:
+    """A level-4 Automa with Tommaso Battista plays its Architect's extra turn at once."""
+    start_turn(rec, company)
+    rec.emit("architect_turn_taken", "Another turn for the Automa's Architect.", company=company)
+    return True
+
+
 def next_player(state: GameState) -> str | None:
     """The next player in turn order who has not passed, after the active one (p. 11)."""
     order = state.turn_order
@@ -140,6 +186,8 @@ def end_actions(rec: Recorder) -> None:
 def _turn_started(state: GameState, e: Event) -> None:
     state.active = e["company"]
     state.turn_done = False
+    if state.leeghwater:
+        state.leeghwater.pop("extra_turn", None)
     for player in state.players.values():
         player.copied_officer = None  # Mahiri's copy lasts for the turn only (ruling R12)
 
@@ -236,6 +284,8 @@ def next_turn_order(state: GameState) -> list[str]:
 def end_of_round_step(rec: Recorder, _arg: str) -> bool:
     end_of_round(rec)
     steps = ["refill_patents"] if rec.state.setup.mode == "full" else []
+    if leeghwater.active(rec.state):  # the External Works refill comes after the base steps
+        steps.append("refill_external_works")
     rec.emit("steps_queued", "", steps=[*steps, "new_round"])
     return True
 
@@ -266,7 +316,9 @@ def starting_engineers(player: PlayerState) -> int:
     """The Engineers a company owns (12; an officer's own starting resources may differ)."""
     officer = next((o for o in ct.OFFICERS if o["id"] == player.officer), None)
     if officer and "starting_resources" in officer:
-        return int(officer["starting_resources"].get("engineers", 12))
+        # Tommaso Battista: 11 Engineers and the Architect, who stands on spaces like them
+        resources = officer["starting_resources"]
+        return int(resources.get("engineers", 12)) + int(resources.get("architect", 0))
     return int(catalog.PLAYER_START["engineers"])
 
 
@@ -287,6 +339,8 @@ def _round_reset(state: GameState, e: Event) -> None:
         player.mahiri_uses_this_round = 0
         player.copied_officer = None
     state.occupied = {k: v for k, v in state.occupied.items() if v == "blocked"}
+    if state.leeghwater:  # the Architect comes back with the Engineers
+        state.leeghwater["architect_out"] = []
     state.bank = {}
     state.active = None
 
@@ -333,6 +387,17 @@ def end_of_game(rec: Recorder) -> None:
             f"Resources in the personal supply: {credits + p.excavators + p.mixers}",
             source("resources", count=credits + p.excavators + p.mixers),
         )
+    if leeghwater.active(state):
+        for company in order:
+            tiles = leeghwater.activated(state, company)
+            score_vp(
+                rec,
+                company,
+                scoring.building_vp(state, company),
+                "building",
+                f"Private Buildings activated: {len(tiles)}",
+                source("building", count=len(tiles)),
+            )
     for company in order:
         drops = scoring.water_vp(state, company)
         origin = source("water", drops=drops)

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from math import ceil
 
-from companion.engine import board
+from companion.engine import board, leeghwater
+from companion.engine.catalog import EXPANSION_BONUS_TILES, PRIVATE_BUILDINGS
 from companion.engine.data.component_tables import (
     BONUS_TILES,
     ENERGY_CREDITS_BY_POSITION,
@@ -73,7 +74,10 @@ def energy_ranking_vp(energies: Mapping[str, int]) -> dict[str, int]:
 
 BONUS_MIN_ENERGY = 6
 BONUS_REDUCTION_PER_SECTION = 4
-BONUS_VP_EACH: dict[str, int] = {row["id"]: int(row["vp_each"]) for row in BONUS_TILES}
+BONUS_VP_EACH: dict[str, int] = {
+    **{row["id"]: int(row["vp_each"]) for row in BONUS_TILES},
+    **EXPANSION_BONUS_TILES,  # The Leeghwater Project (leeghwater.md §7)
+}
 
 
 def bonus_section(energy: int) -> int:
@@ -120,6 +124,10 @@ def bonus_tile_count(state: GameState, company: str, tile_id: str) -> int:
         return player.built.get(by_structure[tile_id], 0)
     if tile_id == "B_ADVANCED_TILES":
         return len(player.advanced_tiles_acquired)
+    if tile_id == "B_EXTERNAL_WORKS":  # Loan Agency tiles included (X11)
+        return len(leeghwater.external_taken(state, company))
+    if tile_id == "B_BUILDINGS":
+        return leeghwater.buildings_built(state, company)
     raise ValueError(f"unknown Bonus tile {tile_id!r}")
 
 
@@ -306,3 +314,9 @@ def standings(scores: Mapping[str, int], last_round_energy: Mapping[str, int]) -
         order,
         key=lambda c: (-scores[c], -last_round_energy.get(c, 0), order.index(c)),
     )
+
+
+def building_vp(state: GameState, company: str) -> int:
+    """End of the game (The Leeghwater Project): the VP of every Private Building the company
+    activated (X10)."""
+    return sum(PRIVATE_BUILDINGS[t].vp for t in leeghwater.activated(state, company))

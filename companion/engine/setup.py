@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from companion.engine import catalog
+from companion.engine import catalog, leeghwater
 from companion.engine.commands import Answer
 from companion.engine.economy import score_vp, source
 from companion.engine.errors import CommandError, RuleViolation
@@ -39,6 +39,8 @@ AUTOMA_START_VP = 16
 MAHIRI = "mahiri_sekibo"
 MAHIRI_CREDITS = 9  # ruling R12
 ANTON = "anton_krylov"
+LESLIE = "leslie_spencer"
+LESLIE_TILE = "leslie_tile"
 NEUTRAL_PILES = ("mountains", "hills", "plains")
 CONTRACT_PILES = ("green", "yellow", "red")
 PATENT_PILES = ("I", "II", "III")
@@ -83,6 +85,9 @@ def _check_shape(payload: Any) -> None:
     """Types and ranges of a setup payload's fields (what the rules then read)."""
     if not isinstance(payload, dict):
         raise CommandError("A setup is an object.")
+    expansion = payload.get("expansion")
+    if expansion is not None and not isinstance(expansion, bool):
+        raise CommandError("expansion must be true or false.")
     seed = payload.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise CommandError("seed must be a whole number.")
@@ -162,9 +167,16 @@ def parse_setup(payload: dict[str, Any]) -> Setup:
         )
     if not any(s.kind == "human" for s in seats):
         raise RuleViolation("no_human", "At least one seat must be played by a person.")
+    expansion = bool(payload.get("expansion", False))
     companies = [s.company for s in seats if s.company]
     for company in companies:
-        if company not in catalog.BASE_COMPANIES:
+        if company not in company_pool(expansion):
+            if company in catalog.COMPANIES:
+                raise RuleViolation(
+                    "expansion_company",
+                    f"{catalog.company_name(company)} comes with The Leeghwater Project: "
+                    "switch the expansion on to play it.",
+                )
             raise CommandError(f"Unknown company {company!r}.")
     if len(set(companies)) != len(companies):
         raise RuleViolation("company_twice", "Each company can be played by one seat only.")
@@ -172,8 +184,24 @@ def parse_setup(payload: dict[str, Any]) -> Setup:
     if isinstance(rules, bool) or not isinstance(rules, int) or not 1 <= rules <= CURRENT_RULES:
         raise CommandError(f"rules is 1 to {CURRENT_RULES}.")
     return Setup(
-        mode=mode, seats=seats, deals=deals, seed=int(payload.get("seed") or 0), rules=rules
+        mode=mode,
+        seats=seats,
+        deals=deals,
+        seed=int(payload.get("seed") or 0),
+        expansion=expansion,
+        rules=rules,
     )
+
+
+def company_pool(expansion: bool) -> tuple[str, ...]:
+    """The company boards to draw or choose from: the Netherlands joins with the expansion
+    (expansion rulebook, Choosing the Companies; still at most 4 seats)."""
+    return catalog.EXPANSION_COMPANIES if expansion else catalog.BASE_COMPANIES
+
+
+def officer_pool(expansion: bool) -> tuple[str, ...]:
+    """The Executive Officers in the draw: the 4 new ones join with the expansion (S7)."""
+    return catalog.EXPANSION_OFFICERS if expansion else catalog.BASE_OFFICERS
 
 
 def _check_drawable(
@@ -272,12 +300,19 @@ def _contracts(
 
 
 def _patents(
-    dealer: Dealer, draws: dict[str, Any], deals: str
+    dealer: Dealer, draws: dict[str, Any], deals: str, expansion: bool = False
 ) -> tuple[dict[str, list[str]], list[str | None]]:
-    """Advanced Technology piles I/II/III shuffled, three face up from pile I (p. 7)."""
+    """Advanced Technology piles I/II/III shuffled, three face up from pile I (p. 7).
+
+    With the expansion the 3 Building tiles join and one random tile of each pile goes back
+    to the box unseen (S5, X23): the app boxes it; the table may name it in
+    `draws["advanced_boxed"]`, else it stays unknown (`leeghwater["patent_unseen"]`).
+    """
     piles: dict[str, list[str]] = {}
+    tiles = catalog.EXPANSION_ADVANCED_TILES if expansion else catalog.BASE_ADVANCED_TILES
+    boxed = _boxed_advanced(dealer, draws, deals, expansion)
     for level, pile in enumerate(PATENT_PILES, start=1):
-        pool = [t for t in catalog.BASE_ADVANCED_TILES if catalog.ADVANCED_TILES[t].level == level]
+        pool = [t for t in tiles if catalog.ADVANCED_TILES[t].level == level and t not in boxed]
         piles[pile] = sorted(pool) if deals == "table" else dealer.shuffled(pool)
     given = draws.get("patent_offer")
     if given:
@@ -288,11 +323,82 @@ def _patents(
     return piles, list(up)
 
 
+def _boxed_advanced(
+    dealer: Dealer, draws: dict[str, Any], deals: str, expansion: bool
+) -> list[str]:
+    """The one Advanced tile per pile that goes back to the box (S5); [] when unknown."""
+    if not expansion:
+        return []
+    given = draws.get("advanced_boxed")
+    boxed: list[str] = []
+    for level, pile in enumerate(PATENT_PILES, start=1):
+        pool = [
+            t for t in catalog.EXPANSION_ADVANCED_TILES if catalog.ADVANCED_TILES[t].level == level
+        ]
+        if given:
+            named = [t for t in given if t in pool]
+            boxed += _check_drawable(f"the boxed tile of pile {pile}", named, pool, 1)
+        elif deals == "app":
+            boxed += dealer.sample(pool, 1)
+    if given and len(boxed) != len(given):
+        raise RuleViolation("table_draw", "Box exactly one Advanced tile from each pile.")
+    return boxed
+
+
+def _external_works(
+    dealer: Dealer, draws: dict[str, Any], deals: str
+) -> tuple[dict[str, list[str]], list[str | None]]:
+    """Piles A/B/C shuffled face down; the top 3 of pile A face up (S2)."""
+    piles: dict[str, list[str]] = {}
+    for pile in catalog.EXTERNAL_WORK_PILES:
+        pool = [t for t, w in catalog.EXTERNAL_WORKS.items() if w.pile == pile]
+        piles[pile] = sorted(pool) if deals == "table" else dealer.shuffled(pool)
+    given = draws.get("external_offer")
+    if given:
+        up = _check_drawable("External Works from pile A", list(given), piles["A"], 3)
+    else:
+        up = dealer.sample(piles["A"], 3) if deals == "table" else piles["A"][:3]
+    piles["A"] = [t for t in piles["A"] if t not in up]
+    return piles, list(up)
+
+
+def leeghwater_board(
+    setup: Setup, draws: dict[str, Any], dealer: Dealer, boxed_known: bool
+) -> dict[str, Any]:
+    """The Extra Management board (S2, S3, S10): External Works, 5 Private Buildings and
+    their building spaces, blocked by player count (ruling L8; Automas count, ruling R20)."""
+    piles, offer = _external_works(dealer, draws, setup.deals)
+    tiles = _draw(
+        dealer,
+        draws,
+        "private_buildings",
+        "Private Building tiles",
+        list(catalog.PRIVATE_BUILDINGS),
+        catalog.PRIVATE_BUILDINGS_USED,
+    )
+    open_spaces = leeghwater.open_building_spaces(len(setup.seats))
+    spaces = {
+        t: [None if s.index in open_spaces else leeghwater.BLOCKED for s in catalog.BUILDING_SPACES]
+        for t in tiles
+    }
+    unseen = 0 if boxed_known or setup.mode != "full" else 1
+    return {
+        "external_piles": piles,
+        "external_offer": offer,
+        "external_taken": {},
+        "buildings": tiles,
+        "building_spaces": spaces,
+        "left_closed": [],
+        "patent_unseen": {p: unseen for p in PATENT_PILES},
+    }
+
+
 def board_snapshot(setup: Setup, draws: dict[str, Any], dealer: Dealer) -> dict[str, Any]:
     """Everything on the table before the players choose: tiles, neutral dams, contracts."""
     n = len(setup.seats)
     full = setup.mode == "full"
-    bonus_pool = [b for b in catalog.BONUS_TILES if full or b != INTRO_REMOVED_BONUS]
+    bonus_tiles = catalog.ALL_BONUS_TILES if setup.expansion else catalog.BONUS_TILES  # S4
+    bonus_pool = [b for b in bonus_tiles if full or b != INTRO_REMOVED_BONUS]
     snap: dict[str, Any] = {
         "headstream_tiles": _headstreams(dealer, draws),
         "bonus_tiles": _draw(dealer, draws, "bonus_tiles", "Bonus tiles", bonus_pool, 5),
@@ -316,7 +422,9 @@ def board_snapshot(setup: Setup, draws: dict[str, Any], dealer: Dealer) -> dict[
     }
     snap["contract_piles"], snap["contract_offer"] = _contracts(dealer, draws, setup.deals)
     if full:
-        snap["patent_piles"], snap["patent_offer"] = _patents(dealer, draws, setup.deals)
+        snap["patent_piles"], snap["patent_offer"] = _patents(
+            dealer, draws, setup.deals, setup.expansion
+        )
     else:
         snap["patent_piles"], snap["patent_offer"] = {"I": [], "II": [], "III": []}, []
     # ruling R20: Automas count; spaces marked for more players get the unused colours' engineers
@@ -325,6 +433,9 @@ def board_snapshot(setup: Setup, draws: dict[str, Any], dealer: Dealer) -> dict[
         for space in catalog.MANAGEMENT_SPACES.values()
         if n not in space.players
     }
+    if setup.expansion:
+        boxed_known = setup.deals == "app" or bool(draws.get("advanced_boxed"))
+        snap["leeghwater"] = leeghwater_board(setup, draws, dealer, boxed_known)
     return snap
 
 
@@ -353,6 +464,7 @@ def _game_set_up(state: GameState, e: Event) -> None:
     state.patent_piles = {k: list(v) for k, v in board["patent_piles"].items()}
     state.patent_offer = list(board["patent_offer"])
     state.occupied = dict(board["occupied"])
+    state.leeghwater = copy.deepcopy(board.get("leeghwater") or {})
     state.rng_counter = e["rng_counter"]
     state.phase = "setup"
     state.round = 1
@@ -361,7 +473,14 @@ def _game_set_up(state: GameState, e: Event) -> None:
 # -- players -------------------------------------------------------------------------------
 
 
-AUTOMA_OFFICER_LEVEL = 4  # "Overpowered": the Automa gets an Executive Officer
+AUTOMA_OFFICER_LEVEL = 4
+# "Overpowered": the Automa gets an Executive Officer; with the expansion the 4 new ones too
+AUTOMA_EXPANSION_OFFICERS = (
+    "leslie_spencer",
+    "margot_fouche",
+    "simone_luciani",
+    "tommaso_battista",
+)
 
 
 def automa_officers(setup: Setup, dealer: Dealer, taken: list[str]) -> dict[str, str]:
@@ -372,16 +491,25 @@ def automa_officers(setup: Setup, dealer: Dealer, taken: list[str]) -> dict[str,
         if s.kind == "automa" and s.automa_level >= AUTOMA_OFFICER_LEVEL
     ]
     given = {i: str(setup.seats[i].officer) for i in seats if setup.seats[i].officer}
-    used = _check_officers([*taken, *given.values()])
-    pool = [o for o in catalog.BASE_OFFICERS if o not in used]
+    used = _check_officers([*taken, *given.values()], setup.expansion)
+    # the Automa's officer powers (automa.md §2.2): the base officers, and with the expansion
+    # the four new officers
+    automated = [*catalog.BASE_OFFICERS, *(AUTOMA_EXPANSION_OFFICERS if setup.expansion else ())]
+    pool = [o for o in automated if o not in used]
     dealt = dealer.sample(pool, len(seats) - len(given))
     return {str(i): given.get(i) or dealt.pop(0) for i in seats}
 
 
-def _check_officers(officers: list[str]) -> set[str]:
+def _check_officers(officers: list[str], expansion: bool = False) -> set[str]:
     """The officers chosen for the seats, each a known one and played by one seat only."""
     for officer in officers:
-        if officer not in catalog.BASE_OFFICERS:
+        if officer not in officer_pool(expansion):
+            if officer in catalog.OFFICERS:
+                raise RuleViolation(
+                    "expansion_officer",
+                    f"{catalog.OFFICERS[officer].name} comes with The Leeghwater Project: "
+                    "switch the expansion on to play this officer.",
+                )
             raise CommandError(f"Unknown Executive Officer {officer!r}.")
     if len(set(officers)) != len(officers):
         raise RuleViolation(
@@ -391,15 +519,25 @@ def _check_officers(officers: list[str]) -> set[str]:
 
 
 def player_record(
-    company: str, seat: Seat, officer: str | None, contract: str | None, mode: str
+    company: str,
+    seat: Seat,
+    officer: str | None,
+    contract: str | None,
+    mode: str,
+    expansion: bool = False,
 ) -> dict[str, Any]:
-    """A company's starting components (p. 8; automa.md §1.2) as PlayerState data."""
+    """A company's starting components (p. 8; automa.md §1.2) as PlayerState data; with the
+    expansion the basic Building tile and Leslie Spencer's special tile (S8, S9)."""
     automa = seat.kind == "automa"
     if automa and seat.automa_level < AUTOMA_OFFICER_LEVEL:
         officer = None  # an Automa plays an officer only at level 4 (automa.md §2.2)
     tiles = list(catalog.PLAYER_START["basic_technology_tiles"][mode])
+    if expansion:
+        tiles.append(catalog.BUILDING)
     if officer == ANTON:
         tiles.append(catalog.ANTON_TILE)
+    if officer == LESLIE:
+        tiles.append(LESLIE_TILE)
     credits = 0 if automa else (MAHIRI_CREDITS if officer == MAHIRI else 6)
     player = PlayerState(
         company=company,
@@ -426,7 +564,7 @@ def introductory_players(setup: Setup) -> tuple[list[dict[str, Any]], list[str]]
     for seat in setup.seats:
         row = by_company[seat.company] if seat.company else free.pop(0)
         seat.company = row[0]
-        records.append(player_record(row[0], seat, row[1], row[2], "introductory"))
+        records.append(player_record(row[0], seat, row[1], row[2], "introductory", setup.expansion))
     column = {row[0]: i for i, row in enumerate(INTRO_ORDER)}
     automas = [s.company for s in setup.seats if s.kind == "automa"]
     humans = sorted((s.company for s in setup.seats if s.kind == "human"), key=column.__getitem__)
@@ -473,7 +611,7 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
     n = len(setup.seats)
     humans = [i for i, s in enumerate(setup.seats) if s.kind == "human"]
     fixed = [s.company for s in setup.seats if s.kind == "automa" and s.company]
-    pool = [c for c in catalog.BASE_COMPANIES if c not in fixed]
+    pool = [c for c in company_pool(setup.expansion) if c not in fixed]
     need = n - len(fixed)
     if draws.get("companies"):
         companies = _check_drawable(
@@ -482,7 +620,8 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
             pool,
             need,
             catalog.company_name,
-            "an Automa already plays it, or it is not a base-game company",
+            "an Automa already plays it, or it is not "
+            + ("a company of this game" if setup.expansion else "a base-game company"),
         )
     else:
         companies = dealer.sample(pool, need)
@@ -496,10 +635,8 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
         for s in setup.seats
         if s.kind == "automa" and s.automa_level >= AUTOMA_OFFICER_LEVEL and s.officer
     }
-    officer_pool = [o for o in catalog.BASE_OFFICERS if o not in automa_given]
-    officers = _draw(
-        dealer, draws, "officers", "Executive Officer tiles", officer_pool, len(humans)
-    )
+    offered = [o for o in officer_pool(setup.expansion) if o not in automa_given]
+    officers = _draw(dealer, draws, "officers", "Executive Officer tiles", offered, len(humans))
     contracts = _starting_contracts(dealer, draws, len(humans))
     pairs = [{"company": c, "officer": o} for c, o in zip(companies, officers, strict=True)]
     automa_officer = automa_officers(setup, dealer, officers)
@@ -624,11 +761,18 @@ def finish_draft(rec: Recorder) -> None:
             company = draft["automa_company"][str(i)]
             automas.append(company)
             officer = draft.get("automa_officer", {}).get(str(i))
-            records.append(player_record(company, seat, officer, None, setup.mode))
+            records.append(player_record(company, seat, officer, None, setup.mode, setup.expansion))
         else:
             pick = picks[i]
             records.append(
-                player_record(pick["company"], seat, pick["officer"], pick["contract"], setup.mode)
+                player_record(
+                    pick["company"],
+                    seat,
+                    pick["officer"],
+                    pick["contract"],
+                    setup.mode,
+                    setup.expansion,
+                )
             )
     humans = [picks[i]["company"] for i in reversed(draft["order"])]
     rec.emit("draft_closed", "The draft is over.")
@@ -675,7 +819,7 @@ def chosen_players(
     """
     humans = [i for i, s in enumerate(setup.seats) if s.kind == "human"]
     officers = [str(setup.seats[i].officer) for i in humans]
-    _check_officers(officers)
+    _check_officers(officers, setup.expansion)
     raw = payload.get("seats") or []
     given = [raw[i].get("contract") for i in humans]
     if all(given):
@@ -685,7 +829,7 @@ def chosen_players(
     else:
         contracts = _starting_contracts(dealer, draws, len(humans))
     taken = {s.company for s in setup.seats if s.company}
-    pool = [c for c in catalog.BASE_COMPANIES if c not in taken]
+    pool = [c for c in company_pool(setup.expansion) if c not in taken]
     free = dealer.sample(pool, sum(1 for seat in setup.seats if not seat.company))
     records, automas = [], []
     contract_of = dict(zip(humans, contracts, strict=True))
@@ -696,10 +840,14 @@ def chosen_players(
         if seat.kind == "automa":
             automas.append(seat.company)
             officer = automa_officer.get(str(i))
-            records.append(player_record(seat.company, seat, officer, None, setup.mode))
+            records.append(
+                player_record(seat.company, seat, officer, None, setup.mode, setup.expansion)
+            )
         else:
             records.append(
-                player_record(seat.company, seat, seat.officer, contract_of[i], setup.mode)
+                player_record(
+                    seat.company, seat, seat.officer, contract_of[i], setup.mode, setup.expansion
+                )
             )
     order = automas + [setup.seats[i].company for i in reversed(humans)]
     return records, order

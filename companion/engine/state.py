@@ -197,6 +197,9 @@ class GameState:
     todo: list[str] = field(default_factory=list)
     turn_done: bool = False  # the active player has taken this turn's action
     draft: dict[str, Any] = field(default_factory=dict)  # full-setup draft still to pick
+    # The Leeghwater Project (empty in a base game): External Works piles and face-up row,
+    # the 5 Private Buildings and their building spaces, what each company took (leeghwater.py)
+    leeghwater: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> GameState:
         """A deep copy (pickle is several times faster than copy.deepcopy here)."""

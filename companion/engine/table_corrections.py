@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.engine import catalog
+from companion.engine import catalog, leeghwater
 from companion.engine.catalog import company_name
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
@@ -35,7 +35,13 @@ WHAT = (
     "objective",
     "headstream_tiles",
     "occupied",
+    # The Leeghwater Project (state.leeghwater)
+    "external_offer",
+    "external_taken",
+    "building_spaces",
+    "left_closed",
 )
+EXPANSION_WHAT = ("external_offer", "external_taken", "building_spaces", "left_closed")
 LABELS = {
     "round": "Round",
     "active": "Whose turn",
@@ -48,6 +54,10 @@ LABELS = {
     "objective": "Objective tile",
     "headstream_tiles": "Headstream tiles",
     "occupied": "Management spaces taken",
+    "external_offer": "External Works face up",
+    "external_taken": "External Works taken",
+    "building_spaces": "Buildings",
+    "left_closed": "Left action spaces closed by an Automa",
 }
 
 
@@ -73,13 +83,22 @@ def _words(what: str, value: Any) -> str:
         return ", ".join(advanced_tile_name(t) if t else "empty" for t in value)
     if what == "headstream_tiles":
         return ", ".join(f"{k}: {headstream_tile_name(v)}" for k, v in sorted(value.items()))
+    if what == "external_offer":
+        return ", ".join(t or "empty" for t in value)
+    if what == "external_taken":
+        return "; ".join(f"{company_name(c)}: {', '.join(v) or 'none'}" for c, v in value.items())
+    if what == "left_closed":
+        return ", ".join(catalog.building_name(t) for t in value)
+    if what == "building_spaces":
+        return "; ".join(
+            f"{catalog.building_name(t)}: "
+            + (", ".join(company_name(o) for o in owners if o and o != "blocked") or "none")
+            for t, owners in value.items()
+        )
     if what == "occupied":
         taken = {k: v for k, v in value.items() if v != "blocked"}
         return (
-            ", ".join(
-                f"{management_space_name(catalog.MANAGEMENT_SPACES[k])} ({company_name(v)})"
-                for k, v in sorted(taken.items())
-            )
+            ", ".join(f"{_space_words(k)} ({company_name(v)})" for k, v in sorted(taken.items()))
             or "none"
         )
     if isinstance(value, list):
@@ -87,15 +106,66 @@ def _words(what: str, value: Any) -> str:
     return str(value)
 
 
+def _space_words(space: str) -> str:
+    if space in catalog.MANAGEMENT_SPACES:
+        return management_space_name(catalog.MANAGEMENT_SPACES[space])
+    return leeghwater.space_words(space)
+
+
 def _current(state: GameState, what: str) -> Any:
+    if what in EXPANSION_WHAT:
+        return copy.deepcopy(state.leeghwater.get(what))
     if what == "passed":
         return sorted(c for c, p in state.players.items() if p.passed)
     return copy.deepcopy(getattr(state, what))
 
 
+def _check_expansion(state: GameState, what: str, value: Any) -> Any:
+    """An Extra Management board line (The Leeghwater Project), validated and normalised."""
+    players = list(state.players)
+    if not leeghwater.active(state):
+        raise RuleViolation("correction", "This game is played without The Leeghwater Project.")
+    if what == "external_offer":
+        if not isinstance(value, list) or len(value) > catalog.EXTERNAL_WORK_SLOTS:
+            raise CommandError("External Works: 3 slots, a tile id or null each.")
+        if any(t and t not in catalog.EXTERNAL_WORKS for t in value):
+            raise RuleViolation("correction", "Unknown External Work tile.")
+        return [t or None for t in value] + [None] * (catalog.EXTERNAL_WORK_SLOTS - len(value))
+    if what == "external_taken":
+        if not isinstance(value, dict) or any(c not in players for c in value):
+            raise CommandError("External Works taken: {company: [tile, ...]}.")
+        if any(not isinstance(v, list) or any(t not in catalog.EXTERNAL_WORKS for t in v)
+               for v in value.values()):  # fmt: skip
+            raise RuleViolation("correction", "Unknown External Work tile.")
+        return {c: list(v) for c, v in value.items()}
+    current = state.leeghwater["building_spaces"]
+    if what == "left_closed":
+        if not isinstance(value, list) or any(t not in current for t in value):
+            raise RuleViolation("correction", "Only this game's Private Buildings have spaces.")
+        return sorted(set(value), key=list(current).index)
+    if not isinstance(value, dict) or any(t not in current for t in value):
+        raise CommandError("Buildings: {Private Building: [owner or null, ×4]}.")
+    out = copy.deepcopy(current)
+    for tile, owners in value.items():
+        if not isinstance(owners, list) or len(owners) != len(catalog.BUILDING_SPACES):
+            raise CommandError(f"{catalog.building_name(tile)} has 4 building spaces.")
+        for i, owner in enumerate(owners):
+            if current[tile][i] == leeghwater.BLOCKED:
+                continue  # the spaces blocked for the player count stay blocked
+            if owner is not None and owner not in players:
+                raise CommandError(f"Unknown company {owner!r}.", "unknown_player")
+            out[tile][i] = owner
+        placed = [o for o in out[tile] if o and o != leeghwater.BLOCKED]
+        if len(placed) != len(set(placed)):
+            raise RuleViolation("correction", "One Building of a company a Private Building.")
+    return out
+
+
 def _check(state: GameState, what: str, value: Any) -> Any:
     """The value, validated and normalised; raises CommandError/RuleViolation."""
     players = list(state.players)
+    if what in EXPANSION_WHAT:
+        return _check_expansion(state, what, value)
     if what == "round":
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= LAST_ROUND:
             raise RuleViolation("correction", "The round is 1 to 5.")
@@ -141,7 +211,8 @@ def _check(state: GameState, what: str, value: Any) -> Any:
     if what == "bonus_tiles":
         if not isinstance(value, list) or len(value) != LAST_ROUND:
             raise CommandError("Bonus tiles: one for each of the 5 rounds.")
-        if any(t not in catalog.BONUS_TILES for t in value):
+        tiles = catalog.ALL_BONUS_TILES if leeghwater.active(state) else catalog.BONUS_TILES
+        if any(t not in tiles for t in value):
             raise RuleViolation("correction", "Unknown bonus tile.")
         return list(value)
     if what == "objective":
@@ -161,7 +232,8 @@ def _check(state: GameState, what: str, value: Any) -> Any:
             raise CommandError("Management spaces: {space: company}.")
         out_taken: dict[str, str] = {}
         for space, who in value.items():
-            if space not in catalog.MANAGEMENT_SPACES:
+            expansion = leeghwater.active(state) and leeghwater.is_expansion_space(space)
+            if space not in catalog.MANAGEMENT_SPACES and not expansion:
                 raise CommandError(f"Unknown Management space {space!r}.")
             if who and who not in players and who != "blocked":
                 raise CommandError(f"Unknown company {who!r}.", "unknown_player")
@@ -188,6 +260,11 @@ def correct(rec: Recorder, what: str, raw: Any, reason: str) -> None:
 @applies("table_corrected")
 def _table_corrected(state: GameState, e: Event) -> None:
     field, value = e["field"], copy.deepcopy(e["value"])
+    if field in EXPANSION_WHAT:
+        if field == "external_offer":
+            _swap_external_works(state, value)
+        state.leeghwater[field] = value
+        return
     if field == "passed":
         for company, player in state.players.items():
             player.passed = company in value
@@ -213,3 +290,15 @@ def _swap_piles(
         for c in old:
             if c not in new:
                 pile.append(c)
+
+
+def _swap_external_works(state: GameState, offer: list[str | None]) -> None:
+    """External Works now face up leave their pile; tiles taken off go back under theirs."""
+    lw = state.leeghwater
+    for tile in offer:
+        for pile in lw["external_piles"].values():
+            if tile in pile:
+                pile.remove(tile)
+    for tile in lw["external_offer"]:
+        if tile and tile not in offer:
+            lw["external_piles"][catalog.EXTERNAL_WORKS[tile].pile].append(tile)

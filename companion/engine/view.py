@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.leeghwater import board_view
 from companion.engine.mahiri import held_limit
 from companion.engine.state import GameState, to_json
 
@@ -21,4 +22,6 @@ def state_view(state: GameState) -> dict[str, Any]:
     data = to_json(state)
     for space, dam in data["dams"].items():
         dam["capacity"] = held_limit(state, space)
+    if state.leeghwater:  # The Leeghwater Project: the Extra Management board in words
+        data["extra_management_board"] = board_view(state)
     return data

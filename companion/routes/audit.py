@@ -63,6 +63,8 @@ class PlayerEntrySchema(Schema):
     vp_marker = fields.Integer(load_default=0, validate=validate.Range(0, 999))
     flipped = fields.Boolean(load_default=False)
     last_round_energy = fields.Integer(load_default=0, validate=COUNT)
+    # The Leeghwater Project: the Private Buildings the company activated
+    buildings = fields.List(fields.String(validate=validate.Length(1, 40)), load_default=list)
 
 
 class StandaloneEntrySchema(Schema):

@@ -17,7 +17,7 @@ from test_construction_fixtures import make_game
 
 from companion.engine import execute, legal_options, new_game
 from companion.engine.commands import read_answer
-from companion.engine.errors import CommandError
+from companion.engine.errors import RuleViolation
 from companion.engine.events import RESOLVERS, Recorder
 
 
@@ -54,13 +54,13 @@ def test_ruling_r20_an_automa_counts_as_a_player_for_the_blocked_spaces() -> Non
 
 
 @pytest.mark.parametrize("officer", ["simone_luciani", "leslie_spencer", "margot_fouche"])
-def test_ruling_r25_cannot_arise_expansion_officers_are_not_in_play(officer: str) -> None:
-    # ruling R25 (France's -3 with Simone Luciani's several contracts) needs the expansion,
-    # which is not implemented: its officers cannot be seated, so the case never occurs.
+def test_expansion_officers_need_the_expansion_switch(officer: str) -> None:
+    # the expansion's officers are seated only with The Leeghwater Project switched on (ruling
+    # R25 itself: test_leeghwater_netherlands_officers.py)
     payload = setup_payload(2, mode="full")
     payload["seats"][0].update(company="france", officer=officer)
     payload["seats"][1].update(company="usa", officer="viktor_fiesler")
-    with pytest.raises(CommandError):
+    with pytest.raises(RuleViolation, match="The Leeghwater Project"):
         new_game(payload)
 
 

@@ -124,11 +124,12 @@ def test_a_move_out_of_turn_is_a_422_and_changes_nothing(real: Any) -> None:
 
 def test_a_setup_the_engine_refuses_is_a_client_error(tmp_path: Path) -> None:
     client = make_app(tmp_path / "x.db").test_client()
-    # the schema knows the expansion's company; this engine's base game does not
+    # the schema knows the expansion's company; a base game refuses it (a rule: 422) and
+    # says how to play it
     seats = [{"company": "usa"}, {"company": "netherlands"}]
     response = client.post("/api/games", json={"setup": {**SETUP, "seats": seats}})
-    assert response.status_code == 400, response.get_json()
-    assert "netherlands" in response.get_json()["message"]
+    assert response.status_code == 422, response.get_json()
+    assert "Netherlands comes with The Leeghwater Project" in response.get_json()["message"]
     assert client.get("/api/games").get_json()["games"] == []
 
 

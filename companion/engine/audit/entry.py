@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import abilities, board, scoring
+from companion.engine import abilities, board, catalog, scoring
 from companion.engine.audit.report import (
     objective_detail,
     resources_detail,
@@ -124,6 +124,24 @@ def _check_player(i: int, p: Mapping[str, Any]) -> list[EntryError]:
             )
     errors += _check_one_per_basin(where, name, p)
     errors += _check_supply(where, name, p)
+    errors += _check_buildings(where, name, p)
+    return errors
+
+
+def _check_buildings(where: str, name: str, p: Mapping[str, Any]) -> list[EntryError]:
+    """The Private Buildings a company activated (The Leeghwater Project): known tiles, each
+    once, at most 5."""
+    tiles = list(p.get("buildings") or [])
+    errors = [
+        EntryError(
+            f"{where}.buildings[{j}]", "unknown_building", f"{t!r} is not a Private Building."
+        )
+        for j, t in enumerate(tiles)
+        if t not in catalog.PRIVATE_BUILDINGS
+    ]
+    if len(set(tiles)) != len(tiles):
+        text = f"{name} has one Building per Private Building at most."
+        errors.append(EntryError(f"{where}.buildings", "building_twice", text))
     return errors
 
 
@@ -332,7 +350,25 @@ def state_from_entry(entry: Mapping[str, Any]) -> GameState:
         }
     for d in entry.get("neutral_dams", []):
         state.dams[d["space"]] = Dam(NEUTRAL, int(d.get("level", 1)), int(d.get("drops", 0)))
+    _place_buildings(state, entry)
     return state
+
+
+def _place_buildings(state: GameState, entry: Mapping[str, Any]) -> None:
+    """The Buildings entered (The Leeghwater Project) next to their Private Buildings."""
+    owners: dict[str, list[str]] = {}
+    for p in entry.get("players", []):
+        for tile in p.get("buildings") or []:
+            owners.setdefault(str(tile), []).append(str(p["company"]))
+    if not owners:
+        return
+    state.leeghwater = {
+        "buildings": list(owners),
+        "building_spaces": {
+            t: [*who, *([None] * (len(catalog.BUILDING_SPACES) - len(who)))]
+            for t, who in owners.items()
+        },
+    }
 
 
 def final_marker_vp(p: Mapping[str, Any]) -> int:
@@ -360,7 +396,8 @@ def audit_standalone(entry: Mapping[str, Any]) -> dict[str, Any]:
     for c, player in state.players.items():
         resources = resources_detail(c, player.credits, player.excavators, player.mixers, names)
         water = water_detail(state, c, names)
-        total = player.vp + objective["awards"][c] + resources["vp"] + water["vp"]
+        buildings = scoring.building_vp(state, c)  # The Leeghwater Project
+        total = player.vp + objective["awards"][c] + resources["vp"] + water["vp"] + buildings
         players.append(
             {
                 "company": c,
@@ -370,13 +407,17 @@ def audit_standalone(entry: Mapping[str, Any]) -> dict[str, Any]:
                 "objective_vp": objective["awards"][c],
                 "resources": resources,
                 "water": water,
+                "building_vp": buildings,
                 "total": total,
                 "last_round_energy": player.last_round_energy,
             }
         )
     statements += [{"step": "resources", "text": p["resources"]["statement"]} for p in players]
     statements += [{"step": "water", "text": p["water"]["statement"]} for p in players]
-    statements += [{"step": "total", "text": _total_statement(p, names)} for p in players]
+    expansion = bool(state.leeghwater)
+    statements += [
+        {"step": "total", "text": _total_statement(p, names, expansion)} for p in players
+    ]
     totals = {p["company"]: p["total"] for p in players}
     energies = {c: p.last_round_energy for c, p in state.players.items()}
     result = winner_detail(totals, energies, names)
@@ -390,9 +431,10 @@ def audit_standalone(entry: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _total_statement(p: Mapping[str, Any], names: Names = None) -> str:
+def _total_statement(p: Mapping[str, Any], names: Names = None, expansion: bool = False) -> str:
+    buildings = f" + Private Buildings {p['building_vp']}" if expansion else ""
     return (
         f"{_who(names, p['company'])}: VP marker {p['marker_vp']} + objective"
         f" {p['objective_vp']} + resources {p['resources']['vp']} + water {p['water']['vp']}"
-        f" = {p['total']} VP."
+        f"{buildings} = {p['total']} VP."
     )

@@ -272,6 +272,8 @@ def audit_of_game(state: GameState) -> dict[str, Any]:
         resources = resources_detail(c, credits, player.excavators, player.mixers, names)
         water = water_detail(state, c, names)
         end_vp = (objective["awards"][c] if objective else 0) + resources["vp"] + water["vp"]
+        buildings = scoring.building_vp(state, c)  # The Leeghwater Project: 0 in a base game
+        end_vp += buildings
         scored_at_end = any(cat in cells for cat in FINAL_CATEGORIES)
         rows.append(
             {
@@ -286,6 +288,7 @@ def audit_of_game(state: GameState) -> dict[str, Any]:
                 "resources": resources,
                 "water": water,
                 "objective_vp": objective["awards"][c] if objective else 0,
+                "building_vp": buildings,
                 "projected": player.vp if state.finished or scored_at_end else player.vp + end_vp,
                 "last_round_energy": last_energy[c],
             }

@@ -116,6 +116,8 @@ BONUS_NOUNS: dict[str, str] = {
     "B_CONDUITS": "Conduit",
     "B_POWERHOUSES": "Powerhouse",
     "B_ADVANCED_TILES": "Advanced tile",
+    "B_EXTERNAL_WORKS": "External Work",  # The Leeghwater Project
+    "B_BUILDINGS": "Building",
 }
 SHORT_COMPANY_NAMES: dict[str, str] = {
     "GER": "Germany",
@@ -136,10 +138,10 @@ _PLURAL_S = re.compile(r"\b(\d+) (\w+)\(s\)")
 
 def bonus_tile_name(tile: str) -> str:
     """A Bonus tile as printed, in a few words: "4 VP per Base" (names.js bonusShort)."""
-    if tile not in catalog.BONUS_TILES:
+    if tile not in catalog.ALL_BONUS_TILES:
         return tile
     noun = BONUS_NOUNS.get(tile, tile.removeprefix("B_").lower())
-    return f"{catalog.BONUS_TILES[tile]} VP per {noun}"
+    return f"{catalog.ALL_BONUS_TILES[tile]} VP per {noun}"
 
 
 def advanced_tile_name(tile: str) -> str:
@@ -162,7 +164,7 @@ def contract_name(contract: str) -> str:
 
 def _tile_words(m: re.Match[str]) -> str:
     tile = m[0]
-    if tile in catalog.BONUS_TILES:
+    if tile in catalog.ALL_BONUS_TILES:
         return f"“{bonus_tile_name(tile)}”"
     if tile in OBJECTIVE_LABELS:
         return f"“{OBJECTIVE_LABELS[tile]}”"
@@ -272,6 +274,13 @@ SOURCE_WORDS: dict[str, Callable[[Source], str]] = {
     "resources": lambda s: f"Resources in the personal supply: {s['numbers']['count']}",
     "water": lambda s: f"{_plural(s['numbers']['drops'], 'drop')} held by own dams",
     "automa_action": _automa_words,
+    # The Leeghwater Project
+    "external_work": lambda s: f"External Work {s['id']}",
+    "building": lambda s: (
+        f"{catalog.building_name(str(s['id']))} (Private Building)"
+        if s.get("id")
+        else f"Private Buildings activated: {s['numbers']['count']}"
+    ),
 }
 
 

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import levels
 from companion.engine.automa import deck, opening, overrides
 from companion.engine.automa.decision import play_turn, preview_turn
 from companion.engine.automa.rewards import answer_pending, automatic_answer
+from companion.engine.automa.tiles import TILES
 from companion.engine.catalog import company_name
 from companion.engine.commands import AutomaTurn
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder
 from companion.engine.state import GameState
 
+TOMMASO = "tommaso_battista"
 PASS_AT_ONCE_RULES = 2  # from this setup `rules` on, ruling A20: no extra tap to pass
 
 
@@ -87,8 +90,33 @@ def execute_turn(rec: Recorder, command: AutomaTurn) -> dict[str, Any]:
         # ruling A20: it passes at the end of the turn it placed its last Engineer in
         rec.emit("player_passed", f"The Automa ({company}) placed its last Engineer and passes.",
                  company=company)  # fmt: skip
+    if architect_turn(state, company, trace):
+        rec.emit(
+            "architect_placed",
+            "The Automa's Architect stood alone on a 1-Engineer action (Tommaso Battista): "
+            "it plays another turn now.",
+            company=company,
+        )
+        rec.emit("steps_queued", "", steps=["refill_contracts", f"automa_extra_turn:{company}"])
+        return trace
     rec.emit("steps_queued", "", steps=["refill_contracts", "next_turn"])
     return trace
+
+
+def architect_turn(state: GameState, company: str, trace: dict[str, Any]) -> bool:
+    """Level 4, Tommaso Battista (automa.md §2.2): a turn-ending action printed with exactly
+    1 Engineer uses the Architect (once a round; never the Bank, ruling L4) and another turn
+    follows at once."""
+    player = state.players[company]
+    if player.officer != TOMMASO or not levels.has_officer(player) or player.passed:
+        return False
+    if company in (state.leeghwater.get("architect_out") or []):
+        return False
+    done = [s for s in trace.get("steps", []) if s.get("done")]
+    if not done or done[-1].get("index") is None:
+        return False
+    action = TILES[int(trace["tile"])].actions[int(done[-1]["index"])]
+    return action.engineers == 1 and action.kind != "bank"
 
 
 def automa_options(state: GameState, company: str) -> list[dict[str, Any]]:
@@ -138,4 +166,3 @@ def override_options(state: GameState, company: str) -> list[dict[str, Any]]:
         rec.emit("decision_resolved", "", kind=opening.OPENING)
     action_tile, _ = deck.draw(rec, company)
     return overrides.options(scratch, company, action_tile)
-

@@ -14,7 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import advanced, catalog, construction, levels, production, water, wheel
+from companion.engine import (
+    advanced,
+    catalog,
+    construction,
+    external_works,
+    leeghwater,
+    levels,
+    private_buildings,
+    production,
+    water,
+    wheel,
+)
 from companion.engine.automa import deck, feasibility, overrides, placement
 from companion.engine.automa.feasibility import (  # noqa: F401  (section_spaces: tests)
     SECTION_OF,
@@ -44,14 +55,20 @@ from companion.engine.state import GameState
 # -- engineers (§5) --------------------------------------------------------------------------
 
 
-def place_engineers(rec: Recorder, company: str, action: TileAction) -> int:
+def place_engineers(
+    rec: Recorder, company: str, action: TileAction, details: dict[str, Any] | None = None
+) -> int:
     """Engineers for the action (§5): constructions on the company board, others on the first
     empty space of the section, ignoring the printed count and fee; with fewer engineers
     left, all of them (edge case 25)."""
     state = rec.state
     n = min(action.engineers, state.players[company].engineers)
-    if action.kind == "construction":
+    details = details or {}
+    if action.kind == "construction" or details.get("leslie"):  # Leslie: as a construction
         where, space = "its company board (no construction space, no fee)", None
+    elif action.kind == "external_work":  # on the space of the work it fulfils (§5)
+        space = leeghwater.external_space(int(details.get("slot") or 1) - 1)
+        where = leeghwater.space_words(space)
     else:
         section = SECTION_OF[action.kind]
         space = first_empty_space(state, section)
@@ -110,7 +127,7 @@ def perform(rec: Recorder, company: str, plan: Plan) -> int:
             origin = source("automa_action", action.kind, cost=action.vp_cost)
             score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}",
                      origin)  # fmt: skip
-        engineers = place_engineers(rec, company, action)
+        engineers = place_engineers(rec, company, action, plan.details)
     performer = PERFORMERS.get(action.kind)
     if performer is not None:
         performer(rec, company, action, {**plan.details, "engineers": engineers})
@@ -120,6 +137,8 @@ def perform(rec: Recorder, company: str, plan: Plan) -> int:
 
 def _produce(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
     """§7.1: best system with all its drops; the contract straight from the office (A3)."""
+    for several in d.get("contracts") or []:  # Simone Luciani at level 4 (§2.2)
+        claim_contract(rec, company, several)
     claim_contract(rec, company, d.get("contract"))
     fields = production.production_fields(d)
     production.decide_produce(rec, company, **fields, bonus=action.energy_bonus)
@@ -154,6 +173,11 @@ def _contract_office(rec: Recorder, company: str, action: TileAction, d: dict[st
 
 def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
     """§7.4: tile and machinery on the wheel, turn it, place the piece (3 VP on red)."""
+    if d["structure"] == catalog.BUILDING:
+        private_buildings.automa_build_building(
+            rec, company, d["building"], d["index"], d["tile"], d["excavators"], d["mixers"]
+        )
+        return
     what = f"{d['structure'].capitalize()} on {d['space']}"
     wheel.load_wheel(rec, company, [d["tile"]], d["excavators"], d["mixers"], f"Automa: {what}")
     if d.get("credits"):
@@ -173,6 +197,21 @@ def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -
     effective = d.get("copies") or d["tile"]  # Anton's tile: the copied tile's effect (§2.2)
     if levels.has_advanced_effects(player) and effective in catalog.ADVANCED_TILES:
         advanced.apply_tile_effect(rec, company, effective, d["structure"], d["space"])
+
+
+def _external_work(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
+    """§7.8: its Machineries go back to the supply, the reward follows (Credits as VP); level
+    4 Leslie Spencer: onto the wheel with her tile, turned 1 (§2.2)."""
+    slot = int(d["slot"])
+    if d.get("leslie"):
+        tile = str(external_works.offered(rec.state, slot))
+        work = catalog.EXTERNAL_WORKS[tile]
+        what = f"Automa: External Work {tile} on the wheel (Leslie Spencer)"
+        wheel.load_wheel(rec, company, ["leslie_tile"], work.excavators, work.mixers, what)
+        wheel.rotate_wheel(rec, company, 1, what)
+        external_works.take_work(rec, company, slot, paid="wheel")
+        return
+    external_works.take_work(rec, company, slot, paid="machineries")
 
 
 def _workshop(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
@@ -213,6 +252,7 @@ PERFORMERS: dict[str, Callable[[Recorder, str, TileAction, dict[str, Any]], None
     "machinery_shop": _machinery_shop,
     "patent_office": _patent_office,
     "bank": _bank,
+    "external_work": _external_work,
 }
 
 

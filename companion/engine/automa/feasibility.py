@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import catalog, construction, levels, production
+from companion.engine import catalog, construction, leeghwater, levels, production
 from companion.engine.automa import placement, water_choice
-from companion.engine.automa.tiles import Criteria, TileAction
+from companion.engine.automa.tiles import TILES, Criteria, TileAction
 from companion.engine.board import SPACES
 from companion.engine.economy import can_pay_credits
 from companion.engine.management import BANK
@@ -199,6 +199,15 @@ def plan_production(
     contract, where = options[0] if options else (None, "")
     drops = drops_used(state, company, system)
     text = f"{system.label()} with {drops} drop(s) → {energy} energy"
+    several = simone_contracts(state, company, energy) if has_automa_officer(
+        state, company, SIMONE) else []  # fmt: skip
+    if len(several) >= 2:
+        return Plan(
+            action,
+            f"{action.label()}: {text}, fulfils {', '.join(several)} (Simone Luciani)",
+            {"dam": system.dam, "conduit": system.conduit, "powerhouse": system.powerhouse,
+             "drops": drops, "energy": energy, "contract": None, "contracts": several},
+        )  # fmt: skip
     if contract:
         text += f", fulfils {contract} ({where})"
     return Plan(
@@ -341,6 +350,11 @@ def plan_construction(
     Level 4 with Graziano del Monte: an elevation instead whenever one can be built (§2.2).
     """
     structure = action.structure or ""
+    if structure == catalog.BUILDING:
+        return plan_building(state, company, action, criteria)
+    instead = _expansion_officer_construction(state, company, action, criteria)
+    if instead is not None:
+        return instead
     if structure not in ("elevation", "building") and has_automa_officer(state, company, GRAZIANO):
         raised = plan_construction(
             state,
@@ -526,6 +540,139 @@ def plan_bank(state: GameState, company: str, action: TileAction, criteria: Crit
     return Plan(action, f"Bank: +{action.vp_gain} VP", {})
 
 
+# -- The Leeghwater Project (automa.md §7.4, §7.8; leeghwater.md §10) -------------------------
+
+
+def plan_external_work(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | Skip:
+    """§7.8: the first face-up External Work, in the tile's slot order, its Machineries cover."""
+    player = state.players[company]
+    offer = leeghwater.external_offer(state)
+    for slot in action.preference:
+        tile = offer[slot - 1] if slot <= len(offer) else None
+        if tile is None:
+            continue
+        work = catalog.EXTERNAL_WORKS[tile]
+        if player.excavators >= work.excavators and player.mixers >= work.mixers:
+            return Plan(
+                action,
+                f"{action.label()} (slots {'-'.join(map(str, action.preference))}): {tile} on "
+                f"slot {slot} ({work.text})",
+                {"slot": slot, "tile": tile},
+            )
+    return Skip(action, "its Machineries cover no face-up External Work")
+
+
+def building_machineries(
+    state: GameState, company: str, tile: str, with_tile: str
+) -> tuple[int, int]:
+    """A Building's Machineries; with L2_BUILDING (hard) only the type it has fewer of, tie →
+    Excavators (leeghwater.md §10)."""
+    building = catalog.PRIVATE_BUILDINGS[tile]
+    if with_tile != "L2_BUILDING" or not levels.has_advanced_effects(state.players[company]):
+        return building.excavators, building.mixers
+    player = state.players[company]
+    if player.mixers < player.excavators:
+        return 0, building.mixers
+    return building.excavators, 0
+
+
+def plan_building(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | Skip:
+    """§7.4 Buildings: 1 Engineer; the first Private Building it can pay for, scanning the
+    slots down (top to bottom) or up (ruling L9); the first open building space next to it."""
+    if leeghwater.buildings_built(state, company) >= catalog.BUILDINGS_PER_COMPANY:
+        return Skip(action, "all its Buildings are built")
+    with_tile = choose_tile(state, company, catalog.BUILDING)
+    if with_tile is None:
+        return Skip(action, "no technology tile for a Building (it is on the wheel)")
+    order = leeghwater.buildings(state)
+    if action.building_search == "up":
+        order = list(reversed(order))
+    player = state.players[company]
+    for tile in order:
+        spaces = leeghwater.building_spaces(state, tile)
+        if company in spaces or None not in spaces:
+            continue
+        excavators, mixers = building_machineries(state, company, tile, with_tile)
+        if player.excavators < excavators or player.mixers < mixers:
+            continue
+        index = spaces.index(None)
+        red = catalog.BUILDING_SPACES[index].credits
+        return Plan(
+            action,
+            f"{action.label()} (scan {action.building_search}): {catalog.building_name(tile)}, "
+            f"space {index + 1}"
+            + (f" (−{red} VP, red-bordered)" if red else ""),
+            {"structure": catalog.BUILDING, "building": tile, "index": index, "tile": with_tile,
+             "excavators": excavators, "mixers": mixers},
+        )  # fmt: skip
+    return Skip(action, "it can pay for no Private Building with a free space")
+
+
+LESLIE = "leslie_spencer"
+MARGOT = "margot_fouche"
+SIMONE = "simone_luciani"
+LESLIE_TILE = "leslie_tile"
+
+
+def leslie_preference(state: GameState) -> tuple[int, ...]:
+    """The External Works order of the most recent Automa tile showing one (§2.2)."""
+    pile = state.automa.get("draw_pile") or []
+    for tile in [*pile[:1], *reversed(state.automa.get("discard") or [])]:
+        for action in TILES[tile].actions:
+            if action.kind == "external_work":
+                return action.preference
+    return (1, 2, 3)
+
+
+def _expansion_officer_construction(
+    state: GameState, company: str, action: TileAction, criteria: Criteria
+) -> Plan | None:
+    """Level 4 (§2.2): Leslie Spencer does an External Work through the wheel with her tile as
+    a 1-Engineer construction; Margot Fouché builds a Building (scan up with conduit letter A,
+    down with B). None: the tile's own construction is checked. A person opening the Automa
+    way (Mahiri Sekibo) keeps the tile's construction: these are the Automa's own."""
+    if not state.players[company].is_automa:
+        return None
+    if has_automa_officer(state, company, LESLIE) and LESLIE_TILE in state.players[company].tiles:
+        work = TileAction("external_work", 1, True, preference=leslie_preference(state),
+                          expansion="leeghwater")  # fmt: skip
+        plan = plan_external_work(state, company, work, criteria)
+        if isinstance(plan, Plan):
+            return Plan(work, f"{plan.summary} (Leslie Spencer: on the wheel with her tile)",
+                        {**plan.details, "leslie": True})  # fmt: skip
+    if has_automa_officer(state, company, MARGOT):
+        search = "up" if criteria.conduit_location[1] == "A" else "down"
+        build = TileAction("construction", 1, True, structure=catalog.BUILDING,
+                           building_search=search, expansion="leeghwater")  # fmt: skip
+        plan = plan_building(state, company, build, criteria)
+        if isinstance(plan, Plan):
+            return Plan(build, f"{plan.summary} (Margot Fouché)", plan.details)
+    return None
+
+
+def simone_contracts(state: GameState, company: str, energy: int) -> list[str]:
+    """Level 4, Simone Luciani: as many contracts as the energy covers — most contracts, then
+    higher values, ties to the right; an eligible national contract always in (§2.2)."""
+    ranked = [c for c, _ in contract_options(state, company, energy)]
+    national = [c for c in ranked if c in state.national_contracts]
+    best: tuple[int, int, list[int]] | None = None
+    chosen: list[str] = []
+    for mask in range(1, 2 ** len(ranked)):
+        picked = [c for i, c in enumerate(ranked) if mask >> i & 1]
+        need = sum(production.contract_requirement(state, company, c) for c in picked)
+        if need > energy or (national and not any(c in national for c in picked)):
+            continue
+        positions = [i for i in range(len(ranked)) if mask >> i & 1]
+        key = (len(picked), need, [-i for i in positions])
+        if best is None or key > best:
+            best, chosen = key, picked
+    return chosen
+
+
 PLANNERS = {
     "production": plan_production,
     "water_management": plan_water,
@@ -535,6 +682,7 @@ PLANNERS = {
     "machinery_shop": plan_machinery_shop,
     "patent_office": plan_patent,
     "bank": plan_bank,
+    "external_work": plan_external_work,
 }
 
 
@@ -546,14 +694,15 @@ def plan_action(
     A human playing its opening the Automa way (Mahiri Sekibo) must also have the Credits a
     person pays for the action (`person_credits`): its Credits never go below zero.
     """
-    if action.expansion and not state.setup.expansion:
+    if action.expansion and not leeghwater.active(state):
         return Skip(action, "Leeghwater Project action (not in this game)")
-    if action.expansion:
-        return Skip(action, "Leeghwater Project actions are not automated yet")
     planner = PLANNERS.get(action.kind)
     if planner is None:
         return Skip(action, f"unknown action {action.kind}")
     player = state.players[company]
+    if action.expansion and not player.is_automa:
+        # a person opening the Automa way (Mahiri Sekibo) takes the expansion's actions by hand
+        return Skip(action, "a person takes the Leeghwater Project's actions by hand")
     if player.is_automa:
         return planner(state, company, action, criteria)
     price = person_credits(action)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from companion.engine import catalog, production
+from companion.engine import catalog, leeghwater, production
 from companion.engine.automa import feasibility, placement
 from companion.engine.automa.feasibility import Plan, Skip
 from companion.engine.automa.rewards import current_criteria
@@ -241,6 +241,67 @@ def _criteria(state: GameState) -> Any:
     return current_criteria(state)
 
 
+# -- The Leeghwater Project (an Automa's own moves only: a person plays them by hand) -----------
+
+
+def _expansion(state: GameState, company: str) -> bool:
+    return leeghwater.active(state) and state.players[company].is_automa
+
+
+def _external_works(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
+    """Any face-up External Work its supply pays (§7.8), 2 Engineers on its space."""
+    if not _expansion(state, company):
+        return []
+    player = state.players[company]
+    plans = []
+    for slot, work_id in enumerate(leeghwater.external_offer(state), start=1):
+        work = catalog.EXTERNAL_WORKS.get(work_id or "")
+        if work is None or player.excavators < work.excavators or player.mixers < work.mixers:
+            continue
+        action = TileAction("external_work", 2, True, preference=(slot,), expansion="leeghwater")
+        move = AutomaMove(kind="external_work", slot=slot - 1)
+        text = f"External Work {work_id} on slot {slot} ({work.text})"
+        plans.append(Plan(action, text, {"slot": slot, "tile": work_id, "move": move}))
+    return plans
+
+
+def _buildings(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
+    """A Building next to any Private Building on any open space, with any tile that builds
+    Buildings, paid with its Machineries (§7.4; red-bordered spaces in VP)."""
+    if not _expansion(state, company):
+        return []
+    if leeghwater.buildings_built(state, company) >= catalog.BUILDINGS_PER_COMPANY:
+        return []
+    player = state.players[company]
+    action = TileAction("construction", 1, True, structure=catalog.BUILDING,
+                        expansion="leeghwater")  # fmt: skip
+    plans = []
+    for with_tile in dict.fromkeys(player.tiles):
+        if catalog.BUILDING not in catalog.tile_structures(with_tile):
+            continue
+        for building in leeghwater.buildings(state):
+            spaces = leeghwater.building_spaces(state, building)
+            if company in spaces:
+                continue
+            e, m = feasibility.building_machineries(state, company, building, with_tile)
+            if player.excavators < e or player.mixers < m:
+                continue
+            for index, holder in enumerate(spaces):
+                if holder is not None:
+                    continue
+                space = f"BS_{building}_{index + 1}"
+                move = AutomaMove(kind="construction", structure=catalog.BUILDING, space=space,
+                                  tile=with_tile)  # fmt: skip
+                details = {"structure": catalog.BUILDING, "building": building, "index": index,
+                           "tile": with_tile, "excavators": e, "mixers": m,
+                           "red_border_credits": catalog.BUILDING_SPACES[index].credits,
+                           "move": move}  # fmt: skip
+                text = f"Build a Building at {catalog.building_name(building)}, space {index + 1}"
+                plans.append(Plan(action, f"{text} ({with_tile} tile): chosen by the table",
+                                  details))  # fmt: skip
+    return plans
+
+
 MAKERS = (
     _productions,
     _constructions,
@@ -250,6 +311,8 @@ MAKERS = (
     _machinery_shop,
     _patent_office,
     _bank,
+    _external_works,
+    _buildings,
 )
 
 
@@ -281,7 +344,10 @@ def find(plans: list[Plan], move: AutomaMove) -> Plan | None:
 def options(state: GameState, company: str, tile: AutomaTile) -> list[dict[str, Any]]:
     """The moves grouped by action as a person's legal options are (`type`, `label`,
     `enabled`, `why`, `choices: [{label, space?, preview, command}]`)."""
-    groups: dict[str, list[dict[str, Any]]] = {kind: [] for kind in LABELS}
+    labels = dict(LABELS)
+    if _expansion(state, company):
+        labels["external_work"] = "External Works"
+    groups: dict[str, list[dict[str, Any]]] = {kind: [] for kind in labels}
     for plan in override_plans(state, company, tile):
         move: AutomaMove = plan.details["move"]
         kind = "water_management" if move.kind == "water_flowing" else move.kind
@@ -315,5 +381,5 @@ def options(state: GameState, company: str, tile: AutomaTile) -> list[dict[str, 
             "why": "" if groups[kind] else "The Automa cannot do this now.",
             "choices": groups[kind],
         }
-        for kind, label in LABELS.items()
+        for kind, label in labels.items()
     ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import production
+from companion.engine import catalog, production
 from companion.engine.automa import deck, feasibility, placement, water_choice
 from companion.engine.automa.tiles import TILES, Criteria
 from companion.engine.board import SPACES
@@ -95,6 +95,50 @@ def _tile_contract(state: GameState, company: str, decision: Decision) -> dict[s
     return {"produce": True, "contract": ranked[0] if ranked else None}
 
 
+def _ranked(state: GameState, contracts: list[str]) -> list[str]:
+    """Highest requirement first; ties → the rightmost (rulings A3, A17)."""
+    order = [c for slots in state.contract_offer.values() for c in slots if c]
+    return sorted(
+        contracts,
+        key=lambda c: (
+            -catalog.CONTRACTS[c].energy_required,
+            c not in state.national_contracts,
+            -order.index(c) if c in order else 0,
+        ),
+    )
+
+
+def _reward_contract(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
+    """External Works / produced energy: the highest contract on offer (automa.md §7.8)."""
+    legal = [a["contract"] for a in decision.options["answers"] if a["contract"]]
+    ranked = _ranked(state, legal)
+    return {"contract": ranked[0] if ranked else None}
+
+
+def _reward_advanced_tile(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
+    """External Work A5: as the Patent Office with "any structure" shown (ruling A7)."""
+    choice = feasibility.patent_choice(state, None)
+    return {"tile": choice[1] if choice else None}
+
+
+def _company_drop(state: GameState, company: str, decision: Decision) -> dict[str, Any]:
+    """The Netherlands (level 3+): the dam of its most productive system other than the one
+    just used; with none or several, the dam/elevation criteria decide (automa.md §2.1)."""
+    legal = sorted(a["dam"] for a in decision.options["answers"] if a["dam"])
+    if not legal:
+        return {"dam": None}
+    systems = [
+        s for s in production.production_systems(state, company, with_water=False)
+        if s.dam in legal
+    ]  # fmt: skip
+    best = max((s.value for s in systems), default=None)
+    tied = sorted({s.dam for s in systems if s.value == best}) or legal
+    if len(tied) == 1:
+        return {"dam": tied[0]}
+    placed = placement.choose_space(state, company, "elevation", tied, current_criteria(state))
+    return {"dam": placed.space}
+
+
 ANSWERS = {
     "choose_machineries": _machineries,
     "place_drops": _drops,
@@ -103,6 +147,9 @@ ANSWERS = {
     "tile_effect": _tile_effect,
     "tile_production": _tile_production,
     "tile_contract": _tile_contract,
+    "reward_contract": _reward_contract,
+    "reward_advanced_tile": _reward_advanced_tile,
+    "company_drop": _company_drop,
 }
 PRODUCTIONS = ("tile_production", "second_production")
 

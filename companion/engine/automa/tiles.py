@@ -37,6 +37,8 @@ class TileAction:
     machines: tuple[str, ...] = ()  # machinery shop: "excavator", "mixer", "wild"
     excluded_in_round: int | None = None  # machinery shop: never in round 5 (ruling A9)
     expansion: str | None = None  # the Leeghwater Project actions (skipped in the base game)
+    preference: tuple[int, ...] = ()  # external work: the slots 1-3 in order (ruling L9)
+    building_search: str | None = None  # construction of a Building: "down" or "up" (§7.4)
 
     @property
     def is_dashed(self) -> bool:
@@ -132,6 +134,8 @@ def _action(row: dict[str, Any]) -> TileAction:
         machines=machines,
         excluded_in_round=row.get("excluded_in_round"),
         expansion=row.get("expansion"),
+        preference=tuple(int(p) for p in row.get("preference", ())),
+        building_search=row.get("building_search"),
     )
 
 

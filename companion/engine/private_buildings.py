@@ -1,0 +1,648 @@
+"""Private Buildings (The Leeghwater Project; leeghwater.md §4, §8; rulings L1, L3, L6).
+
+Building a Building is a construction action (expansion rulebook "Private Buildings"):
+Engineers on the company board's next construction space, a tile able to build a Building (the
+basic Building tile, the 3 Building Advanced tiles, an "any structure" tile) and the Machineries
+printed on the Private Building tile into the open wheel segment, the wheel turns 1, the
+leftmost Building piece goes on a free building space next to that tile (+3 Credits on a
+red-bordered one, waived by L1_ANY: ruling L6). One Building a tile per company.
+
+Using a building: only a company that activated it; the round's first user takes the left
+space, the others a right space (ruling L3; Engineers and Credits per space: ruling L1); once a
+round per company and tile. Margot Fouché's own space performs one activated building's action
+(1 Engineer, no surcharge). The action-symbol cost (e.g. "pay 1 Credit") is paid on every use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import (
+    advanced,
+    construction,
+    effects,
+    external_works,
+    leeghwater,
+    officers,
+    production,
+    water,
+)
+from companion.engine.catalog import (
+    ADVANCED_TILES,
+    BUILDING,
+    BUILDING_SPACES,
+    CONSTRUCTION_SPACES,
+    EXTERNAL_WORKS,
+    PRIVATE_BUILDINGS,
+    BuildingActionSpace,
+    building_name,
+)
+from companion.engine.commands import Answer, Build, BuildingAction, answer_dict
+from companion.engine.economy import (
+    can_pay_credits,
+    gain_credits,
+    move_energy,
+    pay_credits,
+    score_vp,
+    source,
+)
+from companion.engine.errors import RuleViolation
+from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.officers import Payment
+from companion.engine.state import NEUTRAL, Decision, GameState
+from companion.engine.wheel import load_wheel, rotate_wheel
+
+CATEGORY = "building"
+SPACE_PREFIX = "BS_"  # a building space: BS_<tile>_<1-4>
+MARGOT = "margot_fouche"
+MARGOT_SPACE = leeghwater.MARGOT_SPACE
+MARGOT_ENGINEERS = 1
+BANK = "BANK"
+RED_BORDER_CREDITS = 3
+HALF = 2  # the Research Lab takes back half a segment's Machineries, rounded down (X9)
+
+
+# -- building spaces -----------------------------------------------------------------------
+
+
+def building_space(tile: str, index: int) -> str:
+    return f"{SPACE_PREFIX}{tile}_{index + 1}"
+
+
+def read_building_space(space: str) -> tuple[str, int] | None:
+    """(tile, index) of "BS_<tile>_<n>", or None."""
+    if not space.startswith(SPACE_PREFIX):
+        return None
+    tile, _, number = space[len(SPACE_PREFIX) :].rpartition("_")
+    if tile not in PRIVATE_BUILDINGS or not number.isdigit():
+        return None
+    index = int(number) - 1
+    return (tile, index) if 0 <= index < len(BUILDING_SPACES) else None
+
+
+def builds_buildings(tile: str | None) -> bool:
+    """The basic Building tile, the Building Advanced tiles and "any structure" tiles (§4.1)."""
+    if tile == BUILDING:
+        return True
+    advanced_tile = ADVANCED_TILES.get(tile) if tile is not None else None
+    return advanced_tile is not None and advanced_tile.builds in (BUILDING, "any")
+
+
+def space_error(state: GameState, company: str, space: str) -> str | None:
+    """Why a Building of `company` cannot go on `space` (None if it can)."""
+    where = read_building_space(space)
+    if where is None:
+        return f"{space} is not a building space of a Private Building tile."
+    tile, index = where
+    if tile not in leeghwater.buildings(state):
+        return f"{building_name(tile)} is not one of this game's Private Buildings."
+    if company in leeghwater.building_spaces(state, tile):
+        return f"You already have a Building next to {building_name(tile)} (one per tile)."
+    holder = leeghwater.building_spaces(state, tile)[index]
+    if holder == leeghwater.BLOCKED:
+        return f"That building space is not used with {len(state.players)} players (ruling L8)."
+    if holder is not None:
+        return "That building space is already taken."
+    return None
+
+
+def building_payments(state: GameState, company: str, tile: str, with_tile: str) -> list[Payment]:
+    """Every legal payment of a Building's Machineries: plain first; L2_BUILDING one type only
+    (X7); L2_ANY any split; Solomon P. Jordan's Credits (leeghwater.md §12.9)."""
+    building = PRIVATE_BUILDINGS[tile]
+    e, m = building.excavators, building.mixers
+    effect = construction.tile_cost_effect(with_tile)[0]
+    pairs = [(e, 0), (0, m)] if with_tile == "L2_BUILDING" else [(e, m)]
+    if effect == "machinery_interchangeable":
+        pairs += [(k, e + m - k) for k in range(e + m + 1)]
+    unique = [Payment(a, b) for a, b in dict.fromkeys(pairs)]
+    return officers.with_credit_substitution(state, company, unique)
+
+
+def red_border(space_index: int, with_tile: str | None) -> int:
+    waived = construction.tile_cost_effect(with_tile)[0] == "waive_red_border_surcharge"
+    return 0 if waived else BUILDING_SPACES[space_index].credits  # ruling L6
+
+
+# -- building a Building -------------------------------------------------------------------
+
+
+def plan_building(state: GameState, company: str, command: Build) -> dict[str, Any]:
+    """Check a `build` of a Building against every rule; RuleViolation naming the rule."""
+    player = state.players[company]
+    tile_used = command.tile
+    if tile_used is None or tile_used not in player.tiles:
+        raise RuleViolation("no_tile", f"The {tile_used} technology tile is not in your supply.")
+    if not builds_buildings(tile_used):
+        raise RuleViolation(
+            "no_tile",
+            f"The {tile_used} tile cannot build a Building: you need the Building tile, a "
+            "Building Advanced tile or a tile for any structure.",
+        )
+    board_space = construction.next_construction_space(state, company)
+    if board_space is None:
+        raise RuleViolation(
+            "no_construction_space",
+            "No free construction space left on your company board this round.",
+        )
+    construction_space = CONSTRUCTION_SPACES[board_space]
+    if player.engineers < construction_space.engineers:
+        raise RuleViolation(
+            "not_enough_engineers",
+            f"This construction needs {construction_space.engineers} Engineer(s); you have "
+            f"{player.engineers}.",
+        )
+    why = space_error(state, company, command.space)
+    if why:
+        raise RuleViolation("illegal_space", why)
+    tile, index = read_building_space(command.space) or ("", 0)
+    payments = building_payments(state, company, tile, tile_used)
+    raw = command.payment
+    payment = payments[0]
+    if raw is not None and raw.given:
+        payment = Payment(raw.excavators, raw.mixers, raw.credits)
+        if payment not in payments:
+            raise RuleViolation(
+                "illegal_payment", f"That is not an allowed payment for {building_name(tile)}."
+            )
+    building = PRIVATE_BUILDINGS[tile]
+    if payment.excavators > player.excavators or payment.mixers > player.mixers:
+        raise RuleViolation(
+            "not_enough_machineries",
+            f"{building.name} costs {building.excavators} Excavators and {building.mixers} "
+            f"Concrete Mixers; you have {player.excavators} and {player.mixers}.",
+        )
+    credits = construction_space.fee_credits + red_border(index, tile_used) + payment.credits
+    if not can_pay_credits(state, company, credits):
+        raise RuleViolation(
+            "not_enough_credits",
+            f"This Building costs {credits} Credits; you have {player.credits}.",
+        )
+    return {
+        "tile": tile,
+        "index": index,
+        "with": tile_used,
+        "board_space": board_space,
+        "payment": payment,
+    }
+
+
+def decide_build_building(rec: Recorder, company: str, command: Build) -> None:
+    """The construction of a Building (§4.1) and the Building tile's effect (§8)."""
+    plan = plan_building(rec.state, company, command)
+    tile, index, with_tile = plan["tile"], plan["index"], plan["with"]
+    payment: Payment = plan["payment"]
+    name = building_name(tile)
+    board = CONSTRUCTION_SPACES[plan["board_space"]]
+    rec.emit(
+        "engineers_placed",
+        f"Construction of the round: a Building next to {name}",
+        company=company,
+        space=board.id,
+        engineers=board.engineers,
+    )
+    fee = source("construction", "4th_space", fee=board.fee_credits)
+    pay_credits(rec, company, board.fee_credits, "construction", "4th construction space", fee)
+    load_wheel(
+        rec, company, [with_tile], payment.excavators, payment.mixers, f"Build a Building: {name}"
+    )
+    if payment.credits:
+        pay_credits(
+            rec,
+            company,
+            payment.credits,
+            "construction",
+            f"Credits instead of Machineries for {name} (Solomon P. Jordan)",
+        )
+    rotate_wheel(rec, company, 1, f"Construction of a Building: {name}")
+    rec.emit(
+        "building_built",
+        f"Put your leftmost Building on building space {index + 1} of {name}: it is activated.",
+        company=company,
+        tile=tile,
+        index=index,
+        closes_left=rec.state.players[company].is_automa,
+    )
+    red = red_border(index, with_tile)
+    pay_credits(rec, company, red, "construction", f"Red-bordered building space of {name}")
+    _tile_effect(rec, company, tile, with_tile)
+
+
+def _tile_effect(rec: Recorder, company: str, tile: str, with_tile: str) -> None:
+    """L1_BUILDING: the building's action at once, no Engineers (X-none; §8); L3_BUILDING: its
+    VP at once (X8). L2_BUILDING acted on the payment already (X7)."""
+    if not advanced.effects_active(rec.state, company):
+        return
+    if with_tile == "L1_BUILDING":
+        if action_problem(rec.state, company, tile) is None:
+            perform(rec, company, tile, f"Level I Building tile: {building_name(tile)}")
+    elif with_tile == "L3_BUILDING":
+        vp = PRIVATE_BUILDINGS[tile].vp
+        score_vp(
+            rec,
+            company,
+            vp,
+            "advanced_tile",
+            f"Level III Building tile: {building_name(tile)} scores {vp} VP now",
+            source("advanced_tile", "L3_BUILDING", vp=vp),
+        )
+
+
+def automa_build_building(
+    rec: Recorder,
+    company: str,
+    tile: str,
+    index: int,
+    with_tile: str,
+    excavators: int,
+    mixers: int,
+) -> None:
+    """An Automa's Building (automa.md §7.4, leeghwater.md §10): no construction space; the
+    tile and Machineries on the wheel, turn it, the Building closes the tile's left action
+    space for the rest of the game; a red-bordered space costs 3 VP (its Credits as VP)."""
+    name = building_name(tile)
+    load_wheel(rec, company, [with_tile], excavators, mixers, f"Automa: a Building at {name}")
+    rotate_wheel(rec, company, 1, f"Automa construction: a Building at {name}")
+    rec.emit(
+        "building_built",
+        f"Put the Automa's Building on building space {index + 1} of {name}; its left action "
+        "space is closed to everybody for the rest of the game.",
+        company=company,
+        tile=tile,
+        index=index,
+        closes_left=True,
+    )
+    red = red_border(index, with_tile)
+    pay_credits(rec, company, red, "construction", f"Red-bordered building space of {name}")
+    if with_tile == "L1_BUILDING" and advanced.effects_active(rec.state, company):
+        vp = PRIVATE_BUILDINGS[tile].vp  # hard: the building's VP instead of its action (§10)
+        score_vp(rec, company, vp, "advanced_tile", f"Level I Building tile: {name} scores {vp} VP",
+                 source("advanced_tile", "L1_BUILDING", vp=vp))  # fmt: skip
+    elif with_tile == "L3_BUILDING":
+        _tile_effect(rec, company, tile, with_tile)
+
+
+def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
+    """Every legal construction of a Building now, in construction.build_options' form."""
+    player = state.players[company]
+    board_space = construction.next_construction_space(state, company)
+    if board_space is None or not leeghwater.active(state):
+        return []
+    construction_space = CONSTRUCTION_SPACES[board_space]
+    if player.engineers < construction_space.engineers:
+        return []
+    out = []
+    for with_tile in dict.fromkeys(player.tiles):
+        if not builds_buildings(with_tile):
+            continue
+        for tile in leeghwater.buildings(state):
+            for index in range(len(BUILDING_SPACES)):
+                space = building_space(tile, index)
+                if space_error(state, company, space) is not None:
+                    continue
+                extra = construction_space.fee_credits + red_border(index, with_tile)
+                every = building_payments(state, company, tile, with_tile)
+                payments = [
+                    p
+                    for p in every
+                    if p.excavators <= player.excavators
+                    and p.mixers <= player.mixers
+                    and can_pay_credits(state, company, p.credits + extra)
+                ]
+                if not payments:
+                    continue
+                building = PRIVATE_BUILDINGS[tile]
+                cost = construction.Cost(
+                    building.excavators,
+                    building.mixers,
+                    red_border(index, with_tile),
+                    tuple(every),  # the plain payment first: it needs no `payment` field
+                    f"{building.name} costs {building.excavators} Excavators and "
+                    f"{building.mixers} Concrete Mixers",
+                )
+                option = construction.build_option(
+                    company,
+                    BUILDING,
+                    space,
+                    with_tile,
+                    None,
+                    construction_space.engineers,
+                    construction_space.fee_credits,
+                    cost,
+                    payments,
+                )
+                option["label"] = (
+                    f"Building next to {building.name}, space {index + 1} ({with_tile} tile)"
+                )
+                out.append(option)
+    return out
+
+
+# -- using a building ----------------------------------------------------------------------
+
+
+def space_cost(space: str, tile: str) -> BuildingActionSpace:
+    """Engineers and Credits of one of the tile's action spaces (ruling L1)."""
+    building = PRIVATE_BUILDINGS[tile]
+    return building.left if space.endswith("_L") else building.right
+
+
+def symbol_credits(tile: str) -> int:
+    """The action-symbol cost ("pay 1 Credit"), paid on every use."""
+    return sum(
+        int(a.get("credits", 0)) for a in PRIVATE_BUILDINGS[tile].action if a["effect"] == "pay"
+    )
+
+
+def action_problem(state: GameState, company: str, tile: str, surcharge: int = 0) -> str | None:
+    """Why the building's action itself cannot be performed now (None if it can): you cannot
+    place Engineers for an action you cannot perform (p. 11). `surcharge`: the space's Credits,
+    paid first (what is left must still pay, e.g., a conduit's owner)."""
+    player = state.players[company]
+    need = symbol_credits(tile)
+    if not can_pay_credits(state, company, need):
+        return f"{building_name(tile)} costs {need} Credits to use; you have {player.credits}."
+    effect = PRIVATE_BUILDINGS[tile].action[-1]["effect"]
+    if effect == "place_drop_dam" and not cofferdam_dams(state, company):
+        return "No Neutral Dam or dam of yours has room for a drop."
+    if effect == "retrieve_tile_from_wheel" and not retrievable_tiles(state, company):
+        return "There is no technology tile on your Construction Wheel."
+    if effect == "retrieve_half_machineries" and not half_answers(state, company):
+        return "No segment of your wheel holds 2 Machineries or more."
+    if effect == "take_external_work_for_credits" and not loan_slots(state, company, need):
+        return "You cannot pay 2 Credits per Machinery for any face-up External Work."
+    if effect == "fulfil_contract" and not player.contracts:
+        return "You have no face-up contract to fulfil."
+    left = player.credits - surcharge - need
+    if effect == "production" and not any(
+        o["pays"] is None or o["pays"]["credits"] <= left
+        for o in production.production_options(state, company, 3)
+    ):
+        return (
+            "You cannot produce: you need your powerhouse linked by a conduit to a dam with "
+            "drops (and the Credits for another player's conduit after this space's cost)."
+        )
+    return None
+
+
+def use_problem(state: GameState, company: str, tile: str, *, margot: bool) -> str | None:
+    """Why `company` cannot use the tile's action now (None if it can)."""
+    if not leeghwater.active(state) or tile not in leeghwater.buildings(state):
+        return f"{building_name(tile)} is not one of this game's Private Buildings."
+    if tile not in leeghwater.activated(state, company):
+        return f"Only a company with a Building next to {building_name(tile)} may use it."
+    player = state.players[company]
+    if margot:
+        if MARGOT not in (player.officer, player.copied_officer):
+            return "Only Margot Fouché (or Mahiri Sekibo copying her) has this action."
+        if player.officer == MARGOT and MARGOT_SPACE in state.occupied:
+            return "Margot Fouché's space is already used this round."
+        engineers, surcharge = MARGOT_ENGINEERS, 0
+    else:
+        if leeghwater.used_this_round(state, company, tile):
+            return f"You already used {building_name(tile)} this round (once a round)."
+        space = leeghwater.next_action_space(state, tile)
+        if space is None:
+            return f"Every action space of {building_name(tile)} is taken this round."
+        cost = space_cost(space, tile)
+        engineers, surcharge = cost.engineers, cost.credits
+    if player.engineers < engineers:
+        return f"This space needs {engineers} Engineer(s); you have {player.engineers}."
+    total = surcharge + symbol_credits(tile)
+    if not can_pay_credits(state, company, total):
+        return f"This space costs {total} Credits in all; you have {player.credits}."
+    return action_problem(state, company, tile, surcharge)
+
+
+def do_building_action(rec: Recorder, company: str, command: BuildingAction) -> None:
+    """Engineers on the tile's next action space (or Margot's), its Credits, its action."""
+    tile = command.building
+    if tile not in PRIVATE_BUILDINGS:
+        raise RuleViolation("unknown_building", f"There is no Private Building {tile!r}.")
+    why = use_problem(rec.state, company, tile, margot=command.margot)
+    if why:
+        raise RuleViolation("building_action", why)
+    name = building_name(tile)
+    if command.margot and rec.state.players[company].officer != MARGOT:
+        # Mahiri Sekibo's copy: 1 Engineer on the Bank, which pays no Credit for it
+        space, engineers, surcharge = BANK, MARGOT_ENGINEERS, 0
+        where = f"the Bank (no Credit), for the action of {name} (Mahiri copies Margot Fouché)"
+    elif command.margot:
+        space, engineers, surcharge = MARGOT_SPACE, MARGOT_ENGINEERS, 0
+        where = f"Margot Fouché's space, for the action of {name}"
+    else:
+        space = str(leeghwater.next_action_space(rec.state, tile))
+        cost = space_cost(space, tile)
+        engineers, surcharge = cost.engineers, cost.credits
+        where = leeghwater.space_words(space)
+    rec.emit(
+        "engineers_placed",
+        f"Put {engineers} Engineer{'s' if engineers != 1 else ''} on {where}.",
+        company=company,
+        space=space,
+        engineers=engineers,
+    )
+    pay_credits(rec, company, surcharge, CATEGORY, f"{name}: right action space")
+    perform(rec, company, tile, name)
+
+
+def perform(rec: Recorder, company: str, tile: str, reason: str) -> None:
+    """The building's action (leeghwater.md §4.3), its symbol cost first."""
+    pay_credits(rec, company, symbol_credits(tile), CATEGORY, f"{reason}: cost of the action")
+    action = PRIVATE_BUILDINGS[tile].action[-1]
+    effect = action["effect"]
+    if effect == "gain":
+        gain_credits(rec, company, int(action.get("credits", 0)), CATEGORY, reason,
+                     source(CATEGORY, tile))  # fmt: skip
+    elif effect == "energy_steps":
+        move_energy(rec, company, int(action["n"]), reason, usable=False)
+    elif effect == "gain_machinery_choice":
+        effects.resolve(rec, company, {"machineries_any": int(action["n"])}, source=tile,
+                        reason=reason, category=CATEGORY)  # fmt: skip
+    elif effect == "produce_energy":
+        external_works.produce_energy(rec, company, int(action["n"]), reason)
+    elif effect == "fulfil_contract":
+        contracts = list(rec.state.players[company].contracts)
+        external_works.ask_contract(rec, company, reason, contracts)
+    elif effect == "production":
+        _ask_production(rec, company, int(action["bonus"]), reason)
+    else:
+        _ask_choice(rec, company, tile, effect, reason)
+
+
+def _ask_production(rec: Recorder, company: str, bonus: int, reason: str) -> None:
+    """Control Station: a production action with +3 (company bonuses and ability apply, X5)."""
+    options = production.production_options(rec.state, company, bonus)
+    ask(
+        rec,
+        "building_production",
+        company,
+        f"{reason}: produce with +{bonus}",
+        bonus=bonus,
+        productions=options,
+        answers=[c for o in options for c in o.get("commands", [o["command"]])],
+    )
+
+
+@resolves("building_production")
+def _resolve_building_production(rec: Recorder, decision: Decision, answer: Answer) -> None:
+    given = answer_dict(answer)
+    keys = ("dam", "conduit", "powerhouse", "drops", "contract")
+    legal = [{k: a.get(k) for k in keys} for a in decision.options["answers"]]
+    if {k: given.get(k) for k in keys} not in legal:
+        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=given)
+    fields = production.production_fields(answer)
+    production.decide_produce(
+        rec, str(decision.player), **fields, bonus=int(decision.options["bonus"])
+    )
+
+
+# -- the building actions that need a choice ------------------------------------------------
+
+
+def cofferdam_dams(state: GameState, company: str) -> list[str]:
+    """Neutral dams and the company's dams with room for a drop (Cofferdam)."""
+    return sorted(
+        s
+        for s, d in state.dams.items()
+        if d.owner in (NEUTRAL, company) and d.drops < water.capacity(state, s)
+    )
+
+
+def retrievable_tiles(state: GameState, company: str) -> list[dict[str, Any]]:
+    """Technology tiles on the wheel (Development Office), by segment."""
+    wheel = state.players[company].wheel
+    return [
+        {"segment": i, "tile": t} for i, seg in enumerate(wheel) for t in dict.fromkeys(seg.tiles)
+    ]
+
+
+def half_answers(state: GameState, company: str) -> list[dict[str, int]]:
+    """Research Lab: each segment × each split of half its Machineries, rounded down (X9)."""
+    out = []
+    for i, seg in enumerate(state.players[company].wheel):
+        half = (seg.excavators + seg.mixers) // HALF
+        if half == 0:
+            continue
+        for e in range(min(half, seg.excavators), -1, -1):
+            if half - e <= seg.mixers:
+                out.append({"segment": i, "excavators": e, "mixers": half - e})
+    return out
+
+
+def loan_slots(state: GameState, company: str, already: int) -> list[int]:
+    """Face-up External Works the company can pay 2 Credits per Machinery for (Loan Agency)."""
+    from_offer = leeghwater.external_offer(state)
+    return [
+        i + 1
+        for i, t in enumerate(from_offer)
+        if t and can_pay_credits(state, company, already + EXTERNAL_WORKS[t].loan_credits)
+    ]
+
+
+def _ask_choice(rec: Recorder, company: str, tile: str, effect: str, reason: str) -> None:
+    state = rec.state
+    if effect == "place_drop_dam":
+        answers: list[dict[str, Any]] = [{"dam": d} for d in cofferdam_dams(state, company)]
+        question = f"{reason}: put 1 drop on a Neutral Dam or one of your dams"
+    elif effect == "retrieve_tile_from_wheel":
+        answers = retrievable_tiles(state, company)
+        question = f"{reason}: take a technology tile back from your wheel"
+    elif effect == "retrieve_half_machineries":
+        answers = half_answers(state, company)
+        question = f"{reason}: take back half of a segment's Machineries"
+    else:  # take_external_work_for_credits
+        answers = [{"slot": s} for s in loan_slots(state, company, 0)]
+        question = f"{reason}: take an External Work for 2 Credits per Machinery"
+    ask(rec, "building_choice", company, question, building=tile, answers=answers)
+
+
+@resolves("building_choice")
+def _resolve_building_choice(rec: Recorder, decision: Decision, answer: Answer) -> None:
+    given = answer_dict(answer)
+    if given not in decision.options["answers"]:
+        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=given)
+    company = str(decision.player)
+    tile = decision.options["building"]
+    if tile == "cofferdam":
+        rec.emit("tile_drops_added", decision.reason, company=company, tile=tile,
+                 drops={str(answer.dam): 1})  # fmt: skip
+    elif tile == "development_office":
+        rec.emit("wheel_tile_retrieved", decision.reason, company=company,
+                 segment=answer.segment, tile=answer.tile)  # fmt: skip
+    elif tile == "research_lab":
+        rec.emit("wheel_machineries_retrieved", decision.reason, company=company,
+                 segment=answer.segment, excavators=answer.excavators,
+                 mixers=answer.mixers)  # fmt: skip
+    else:
+        external_works.take_work(rec, company, int(answer.slot or 0), paid="credits")
+
+
+@applies("wheel_tile_retrieved")
+def _wheel_tile_retrieved(state: GameState, e: Event) -> None:
+    player = state.players[e["company"]]
+    player.wheel[e["segment"]].tiles.remove(e["tile"])
+    player.tiles.append(e["tile"])
+
+
+@applies("wheel_machineries_retrieved")
+def _wheel_machineries_retrieved(state: GameState, e: Event) -> None:
+    player = state.players[e["company"]]
+    segment = player.wheel[e["segment"]]
+    segment.excavators -= e["excavators"]
+    segment.mixers -= e["mixers"]
+    player.excavators += e["excavators"]
+    player.mixers += e["mixers"]
+
+
+# -- legal options -------------------------------------------------------------------------
+
+
+def _option(state: GameState, company: str, tile: str, margot: bool) -> dict[str, Any]:
+    """One building action on offer: where the Engineers go, what it costs, the command."""
+    player = state.players[company]
+    command: dict[str, Any] = {"type": "building_action", "player": company, "building": tile}
+    if margot:
+        command["margot"] = True
+        own = player.officer == MARGOT
+        on = "Margot Fouché's space" if own else "the Bank, no Credit (Mahiri copies Margot)"
+        where = f"{building_name(tile)} from {on}"
+        engineers, surcharge = MARGOT_ENGINEERS, 0
+    else:
+        space = str(leeghwater.next_action_space(state, tile))
+        where = leeghwater.space_words(space)
+        cost = space_cost(space, tile)
+        engineers, surcharge = cost.engineers, cost.credits
+    credits = surcharge + symbol_credits(tile)
+    paid = f", {credits} Credits" if credits else ""
+    plural = "s" if engineers != 1 else ""
+    label = f"{where} ({engineers} Engineer{plural}{paid}) — "
+    return {
+        "label": label + PRIVATE_BUILDINGS[tile].text,
+        "building": tile,
+        "preview": {"engineers": engineers, "credits": credits},
+        "command": command,
+    }
+
+
+def action_options(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
+    """Every Private Building action the company may take now, ready to send."""
+    choices = []
+    reasons = []
+    player = state.players[company]
+    for tile in leeghwater.buildings(state):
+        for margot in (False, True):
+            if margot and MARGOT not in (player.officer, player.copied_officer):
+                continue
+            why = use_problem(state, company, tile, margot=margot)
+            if why:
+                reasons.append(why)
+                continue
+            choices.append(_option(state, company, tile, margot))
+    if choices:
+        return choices, ""
+    if not leeghwater.activated(state, company):
+        return [], "You have activated no Private Building: build a Building first."
+    return [], reasons[0] if reasons else "No Private Building action can be taken now."
