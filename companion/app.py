@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion import jsonsafe
+from companion import i18n, jsonsafe
 from companion.extensions import socketio
 from companion.routes import describe_error
 from companion.store import Store
@@ -45,6 +45,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = store.secret_key()
 
     _register_blueprints(app)
+    i18n.init_app(app)
     app.register_error_handler(Exception, _handle_error)
 
     from companion.routes import sockets  # noqa: F401  (registers the Socket.IO handlers)

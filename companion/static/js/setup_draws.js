@@ -16,7 +16,7 @@ const seatLabel = (seat) => `Seat ${seat.index + 1} (${seat.name})`;
 const STARTING = ids(CATALOG.contracts.filter((c) => c.kind === 'starting'));
 // Patent Office: three face-up tiles of pile I (General Setup, p. 7); the Building tiles belong
 // to the Leeghwater Project expansion
-const PILE_I = ids(CATALOG.advanced_tiles.filter((t) => t.level === 1 && !t.id.endsWith('_BUILDING')));
+const PILE_I = ids(CATALOG.advanced_tiles.filter((tx) => tx.level === 1 && !tx.id.endsWith('_BUILDING')));
 
 /** The values of a group's selects in slot order ('' where nothing is chosen). */
 const valuesOf = (box, key) => [...box.querySelectorAll(`select[data-draw="${key}"]`)].map((s) => s.value);
@@ -31,7 +31,7 @@ function boardSections(mode, players) {
     { key: 'bonus_tiles', title: 'Bonus tiles on the energy track', slots: [1, 2, 3, 4, 5].map((r) => ({ id: r, label: `Round ${r} bonus tile` })), pool: ids(bonus), text: bonusText },
     { key: 'objective', title: 'Objective tile', slots: [{ id: 0, label: 'Objective tile' }], pool: ids(CATALOG.objective_tiles), shape: 'single' },
     { key: 'national_contracts', title: 'National contracts', slots: numbered(players - 1, (i) => `National contract ${i}`), pool: ids(CATALOG.contracts.filter((c) => c.kind === 'national')), text: contractText },
-    { key: 'neutral_dams', title: 'Neutral dams (one tile from each pile)', slots: ['mountains', 'hills', 'plains'].map((pile) => ({ id: pile, label: `Neutral dam, ${pile}`, pool: CATALOG.neutral_dam_tiles.filter((t) => t.pile === pile).map((t) => t.id) })), pool: ids(CATALOG.neutral_dam_tiles), text: (id) => `${id} · dam on ${CATALOG.neutral_dam_tiles.find((t) => t.id === id)?.dam_space}` },
+    { key: 'neutral_dams', title: 'Neutral dams (one tile from each pile)', slots: ['mountains', 'hills', 'plains'].map((pile) => ({ id: pile, label: `Neutral dam, ${pile}`, pool: CATALOG.neutral_dam_tiles.filter((tx) => tx.pile === pile).map((tx) => tx.id) })), pool: ids(CATALOG.neutral_dam_tiles), text: (id) => `${id} · dam on ${CATALOG.neutral_dam_tiles.find((tx) => tx.id === id)?.dam_space}` },
   ];
   for (const pile of ['green', 'yellow', 'red']) {
     groups.push({ key: `contract_offer.${pile}`, title: `Contract Office, ${pile}`, slots: [1, 2].map((i) => ({ id: i, label: `${pile[0].toUpperCase()}${pile.slice(1)} contract ${i}` })), pool: ids(privates(pile)), text: contractText });

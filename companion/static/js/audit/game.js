@@ -51,14 +51,14 @@ function renderObjective(objective) {
   }
   $('objective-table').replaceChildren(
     h('caption', { text: objective.label }),
-    h('thead', {}, h('tr', {}, ...['Place', 'Company', 'Count', 'Counted', 'VP'].map((t) => h('th', { scope: 'col', text: t })))),
+    h('thead', {}, h('tr', {}, ...['Place', 'Company', 'Count', 'Counted', 'VP'].map((tx) => h('th', { scope: 'col', text: tx })))),
     h('tbody', {}, ...objective.rows.map((r) => h('tr', {},
       h('td', { class: 'num', text: r.tied_with.length ? `${r.place}=` : r.place }),
       h('th', { scope: 'row' }, badge(r.company), ` ${r.name}${r.automa ? ' (Automa)' : ''}`),
       h('td', { class: 'num', text: r.count }),
       h('td', { class: 'elements', text: r.elements.join(' · ') || '—' }),
       h('td', { class: 'num', text: r.vp })))));
-  $('objective-statements').replaceChildren(...objective.statements.map((t) => h('li', { text: t })));
+  $('objective-statements').replaceChildren(...objective.statements.map((tx) => h('li', { text: tx })));
 }
 
 function renderHistory(history) {

@@ -322,7 +322,7 @@ function renderResults(result) {
   const byCompany = Object.fromEntries(result.players.map((p) => [p.company, p]));
   const objRows = Object.fromEntries(result.objective.rows.map((r) => [r.company, r]));
   $('winner').textContent = result.result.statement;
-  const head = h('thead', {}, h('tr', {}, ...['Place', 'Company', 'VP marker', 'Objective', 'Resources', 'Water', 'Total'].map((t) => h('th', { scope: 'col', text: t }))));
+  const head = h('thead', {}, h('tr', {}, ...['Place', 'Company', 'VP marker', 'Objective', 'Resources', 'Water', 'Total'].map((tx) => h('th', { scope: 'col', text: tx }))));
   const body = h('tbody', {}, ...order.map((company, i) => {
     const p = byCompany[company];
     const name = COMPANY_NAME[company];
@@ -333,14 +333,14 @@ function renderResults(result) {
       cellButton(`${name} VP marker`, p.marker_vp, `${name}: VP marker`, [{ text: `The VP marker reads ${p.marker_vp}${p.marker_vp >= 100 ? ' (on its 100 side)' : ''}.` }]),
       cellButton(`${name} objective`, p.objective_vp, `${name}: Objective tile`, [
         { meta: `${obj.count} counted`, text: obj.elements.join(' · ') || 'Nothing counted.' },
-        ...result.objective.statements.filter((t) => t.includes(name)).map((t) => ({ text: t }))]),
+        ...result.objective.statements.filter((tx) => tx.includes(name)).map((tx) => ({ text: tx }))]),
       cellButton(`${name} resources`, p.resources.vp, `${name}: resources`, [{ text: p.resources.statement }]),
       cellButton(`${name} water`, p.water.vp, `${name}: water`, [{ text: p.water.statement }]),
       cellButton(`${name} total`, p.total, `${name}: total`, result.statements.filter((st) => st.step === 'total' && st.text.startsWith(name)).map((st) => ({ text: st.text }))));
   }));
   $('result-table').replaceChildren(h('caption', { text: `Objective: ${OBJECTIVES.find((o) => o.id === result.objective.tile)?.label ?? result.objective.tile}` }), head, body);
   $('objective-table').replaceChildren(
-    h('thead', {}, h('tr', {}, ...['Place', 'Company', 'Count', 'Counted', 'VP'].map((t) => h('th', { scope: 'col', text: t })))),
+    h('thead', {}, h('tr', {}, ...['Place', 'Company', 'Count', 'Counted', 'VP'].map((tx) => h('th', { scope: 'col', text: tx })))),
     h('tbody', {}, ...result.objective.rows.map((r) => h('tr', {},
       h('td', { class: 'num', text: r.tied_with.length ? `${r.place}=` : r.place }),
       h('th', { scope: 'row' }, badge(r.company), ` ${COMPANY_NAME[r.company]}`),

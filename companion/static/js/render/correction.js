@@ -22,7 +22,7 @@ const STRUCTURES = [['base', 'Base'], ['elevation', 'Elevation'], ['conduit', 'C
 const COLOURS = ['green', 'yellow', 'red'];
 
 function select(name, label, options, value) {
-  const node = el('select', { name, 'aria-label': label }, ...options.map(([v, t]) => el('option', { value: v, text: t })));
+  const node = el('select', { name, 'aria-label': label }, ...options.map(([v, tx]) => el('option', { value: v, text: tx })));
   if (value !== undefined && value !== null) node.value = String(value);
   return el('label', {}, label, node);
 }
@@ -76,7 +76,7 @@ export function correctionPart(target, state, board) {
       select('change', 'Change', [['add', 'add to hand'], ['remove', 'remove from hand'], ['fulfil', 'mark fulfilled']]));
   }
   if (target === 'wheel') {
-    const box = el('div', { class: 'row' }, select('company', 'Company', companies, first), select('segment', 'Segment', SEGMENT_NAMES.map((t, i) => [i, t]), 0),
+    const box = el('div', { class: 'row' }, select('company', 'Company', companies, first), select('segment', 'Segment', SEGMENT_NAMES.map((tx, i) => [i, tx]), 0),
       number('excavators', 'Excavators', 0), number('mixers', 'Concrete Mixers', 0),
       el('label', {}, 'Technology tiles (Base, Elevation, …)', el('input', { name: 'tiles', 'aria-label': 'Technology tiles', autocomplete: 'off' })));
     const refill = () => {
@@ -105,16 +105,16 @@ export function correctionPart(target, state, board) {
     const none = [['', 'empty']];
     return el('div', {},
       ...COLOURS.map((colour) => el('div', { class: 'row' }, ...[0, 1].map((i) => select(`offer-${colour}-${i}`, `Contract Office, ${colour} ${i + 1}`,
-        [...none, ...contractOptions((c) => c.pile === colour).map(([id, t]) => [id, t.replace(/^\w+ /, '')])], offer[colour]?.[i] ?? '')))),
+        [...none, ...contractOptions((c) => c.pile === colour).map(([id, tx]) => [id, tx.replace(/^\w+ /, '')])], offer[colour]?.[i] ?? '')))),
       (state.patent_offer || []).length ? el('div', { class: 'row' }, ...[0, 1, 2].map((i) => select(`patent-${i}`, `Patent Office ${i + 1}`,
-        [...none, ...CATALOG.advanced_tiles.map((t) => [t.id, advancedName(t.id)])], state.patent_offer[i] ?? ''))) : '');
+        [...none, ...CATALOG.advanced_tiles.map((tx) => [tx.id, advancedName(tx.id)])], state.patent_offer[i] ?? ''))) : '');
   }
   if (target === 'tiles') {
-    const bonus = CATALOG.bonus_tiles.map((t) => [t.id, bonusShort(t.id)]);
-    const heads = CATALOG.headstream_tiles.map((t) => [t.id, `${headstreamWords(t.id)} drops`]);
+    const bonus = CATALOG.bonus_tiles.map((tx) => [tx.id, bonusShort(tx.id)]);
+    const heads = CATALOG.headstream_tiles.map((tx) => [tx.id, `${headstreamWords(tx.id)} drops`]);
     return el('div', {},
       el('div', { class: 'row' }, ...[0, 1, 2, 3, 4].map((i) => select(`bonus${i}`, `Bonus tile, round ${i + 1}`, bonus, state.bonus_tiles?.[i]))),
-      el('div', { class: 'row' }, select('objective', 'Objective tile', CATALOG.objective_tiles.map((t) => [t.id, objectiveLabel(t.id)]), state.objective)),
+      el('div', { class: 'row' }, select('objective', 'Objective tile', CATALOG.objective_tiles.map((tx) => [tx.id, objectiveLabel(tx.id)]), state.objective)),
       el('div', { class: 'row' }, ...['A', 'B', 'C', 'D'].map((x) => select(`head${x}`, `Headstream ${x}`, heads, state.headstream_tiles?.[x]))));
   }
   // occupied: every Management space in play, with who stands on it
@@ -160,7 +160,7 @@ export function correctionCommand(form) {
       ...command, what: 'wheel_segment', company: g('company'), space: num(g('segment')),
       value: {
         excavators: num(g('excavators')) ?? 0, mixers: num(g('mixers')) ?? 0,
-        tiles: String(g('tiles') || '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean),
+        tiles: String(g('tiles') || '').split(',').map((tx) => tx.trim().toLowerCase()).filter(Boolean),
       },
     };
   }

@@ -1,6 +1,8 @@
 // The table instructions: numbered steps a person follows at the table; drop paths animate.
 import { el, fill } from '../dom.js';
 import { companyName, humanize } from '../names.js';
+import { say } from '../engine_words.js';
+import { t } from '../i18n.js';
 
 /** Fill `list` with the steps; tapping a step with a drop path replays its animation. */
 export function renderInstructions(list, instructions) {
@@ -8,13 +10,13 @@ export function renderInstructions(list, instructions) {
     const n = step.n ?? i + 1;
     const name = step.company ? companyName(step.company) : '';
     // the engine's sentence often names the company already ("USA passes.")
-    const said = humanize(step.text);
+    const said = say(humanize(step.text));
     const text = !name || said.includes(name) ? said : `${name}: ${said}`;
     const hasPath = Boolean(step.animate?.path?.length);
     const button = el('button', {
       type: 'button', class: 'step',
       'data-step': i,
-      'aria-label': hasPath ? `${n}. ${text} (show the drops on the map)` : `${n}. ${text}`,
+      'aria-label': hasPath ? `${n}. ${text} ${t('(show the drops on the map)')}` : `${n}. ${text}`,
       text,
     });
     if (!hasPath) button.setAttribute('aria-disabled', 'false');

@@ -17,13 +17,13 @@ function numberField(name, label, value) {
 function structureRow(state, board) {
   const companies = Object.keys(state.players).map((c) => [c, companyName(c)]);
   const where = el('select', { name: 's-space', 'aria-label': 'Where' });
-  const piece = el('select', { name: 's-piece', 'aria-label': 'Piece' }, ...PIECES.map(([v, t]) => el('option', { value: v, text: t })));
+  const piece = el('select', { name: 's-piece', 'aria-label': 'Piece' }, ...PIECES.map(([v, tx]) => el('option', { value: v, text: tx })));
   const fillWhere = () => where.replaceChildren(...board.spaces.filter((s) => s.kind === KIND_OF[piece.value])
     .map((s) => el('option', { value: s.id, text: s.name || s.id })));
   piece.addEventListener('change', fillWhere);
   fillWhere();
   const row = el('div', { class: 'row position-structure', role: 'group', 'aria-label': 'A structure on the map' },
-    el('label', {}, 'Whose', el('select', { name: 's-company', 'aria-label': 'Whose' }, ...companies.map(([v, t]) => el('option', { value: v, text: t })))),
+    el('label', {}, 'Whose', el('select', { name: 's-company', 'aria-label': 'Whose' }, ...companies.map(([v, tx]) => el('option', { value: v, text: tx })))),
     el('label', {}, 'Piece', piece), el('label', {}, 'Where', where),
     numberField('s-drops', 'Drops it holds (a dam)', 0),
     el('button', { type: 'button', class: 'danger', 'aria-label': 'Remove this structure', text: '✕', onclick: () => row.remove() }));
