@@ -258,9 +258,9 @@ function render(raw) {
  */
 export function boardName(name) {
   if (LANG === 'en' || !name) return name;
+  // the shapes are written after "the"; their Italian has no article ("Diga superiore del …")
   const said = say(`the ${name.charAt(0).toLowerCase()}${name.slice(1)}`);
-  const bare = said.replace(/^\S+ /, '');
-  return `${bare.charAt(0).toUpperCase()}${bare.slice(1)}`;
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}`;
 }
 
 /** The EN | IT switch of the menu: the server keeps the choice in this device's cookie. */

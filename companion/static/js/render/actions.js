@@ -57,7 +57,7 @@ export function previewChips(choice) {
     if (choice.command?.type === 'produce') {
       // a production lists the contracts it could fulfil; the command says which one it does
       if (chosen) chips.push({ text: t('fulfils {contract}', { contract: [chosen].flat().join(' + ') }), kind: 'gain' });
-      else chips.push({ text: t('could fulfil {contracts}', { contracts: ids.join(t(' or ')) }) });
+      else chips.push({ text: t('could fulfil {contracts}', { contracts: ids.reduce((first, second) => t('{first} or {second}', { first, second })) }) });
     } else chips.push({ text: ids.join(' + '), kind: 'gain' });
   }
   if (p.tile && !choiceLabel(choice).includes(humanize(String(p.tile)))) chips.push({ text: say(humanize(String(p.tile))), kind: 'gain' });
