@@ -84,7 +84,8 @@ function renderMyBoard(state) {
   if (!p) return;
   const body = el('div');
   renderBoard(body, p);
-  box.replaceChildren(el('h2', { id: 'my-board-title' }, badge(p.company), ` ${t('My company: {company}', { company: companyName(p.company) })}`), body);
+  const title = t('My company: {company}', { company: companyName(p.company) });
+  box.replaceChildren(el('h2', { id: 'my-board-title' }, badge(p.company), ` ${title}`), body);
 }
 
 /** Where the Automa's construction goes ("… → 3U (tile base)"), to mark it on the map. */
@@ -146,6 +147,12 @@ function doneWhere(step) {
   return rest ? ` — ${rest}` : '';
 }
 
+/** Why the Automa skipped an action of its tile. */
+function skipped(step) {
+  const why = t('skipped: {reason}', { reason: say(step.reason) });
+  return ` — ${why}`;
+}
+
 function automaTile(preview) {
   // a clean drawing of the Automa action tile: its actions in order, the one done marked
   const steps = preview.steps || [];
@@ -154,7 +161,7 @@ function automaTile(preview) {
     el('ol', {}, ...steps.map((step) => el('li', { class: step.done ? 'done' : 'skipped' },
       el('span', { class: 'mark', 'aria-hidden': 'true', text: step.done ? '✓' : '✗' }),
       el('strong', { text: say(step.action) }),
-      el('span', { text: humanize(step.done ? doneWhere(step) : ` — ${t('skipped: {reason}', { reason: say(step.reason) })}`) })))));
+      el('span', { text: humanize(step.done ? doneWhere(step) : skipped(step)) })))));
   return tile;
 }
 

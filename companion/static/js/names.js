@@ -190,6 +190,14 @@ export function headstreamWords(id) {
   return drops ? drops.join('·') : String(id ?? '');
 }
 
+/** An income slot named by its key ("income:conduit:2"): "the income of the 2nd Conduit". */
+function incomeSlot(kind, n) {
+  const ordinal = ORDINAL[Number(n)] ? t(ORDINAL[Number(n)]) : n;
+  const structure = t(kind.charAt(0).toUpperCase() + kind.slice(1));
+  const words = t('the income of the {ordinal} {structure}', { ordinal, structure });
+  return `“${words}”`;
+}
+
 export function humanize(text) {
   return String(text ?? '')
     .replace(SPACE_REF, (id) => placeNames.get(id) ?? id)
@@ -198,7 +206,7 @@ export function humanize(text) {
     .replace(/\bthe the\b/g, 'the')
     .replace(PY_DICT, (_, inner) => gainWords(inner))
     // an income slot named by its key ("income:conduit:2")
-    .replace(/\bincome:(base|elevation|conduit|powerhouse):(\d)\b/g, (_, kind, n) => `“${t('the income of the {ordinal} {structure}', { ordinal: ORDINAL[Number(n)] ? t(ORDINAL[Number(n)]) : n, structure: t(`${kind.charAt(0).toUpperCase()}${kind.slice(1)}`) })}”`)
+    .replace(/\bincome:(base|elevation|conduit|powerhouse):(\d)\b/g, (_, kind, n) => incomeSlot(kind, n))
     .replace(SPACE_ID, (id) => (managementSpaces.has(id) ? spaceName(id) : id))
     .replace(TILE_ID, (id) => {
       if (bonusTile(id)) return `“${bonusShort(id)}”`;

@@ -26,6 +26,8 @@ function chipOf(kind, n) {
   return { text: word ? word(n) : `${n} ${kind}`, kind: COST_KINDS.has(kind) ? 'cost' : 'gain' };
 }
 
+const either = (first, second) => t('{first} or {second}', { first, second });
+
 function payments(pays) {
   if (!pays) return [];
   const list = Array.isArray(pays) ? pays
@@ -57,7 +59,7 @@ export function previewChips(choice) {
     if (choice.command?.type === 'produce') {
       // a production lists the contracts it could fulfil; the command says which one it does
       if (chosen) chips.push({ text: t('fulfils {contract}', { contract: [chosen].flat().join(' + ') }), kind: 'gain' });
-      else chips.push({ text: t('could fulfil {contracts}', { contracts: ids.reduce((first, second) => t('{first} or {second}', { first, second })) }) });
+      else chips.push({ text: t('could fulfil {contracts}', { contracts: ids.reduce(either) }) });
     } else chips.push({ text: ids.join(' + '), kind: 'gain' });
   }
   if (p.tile && !choiceLabel(choice).includes(humanize(String(p.tile)))) chips.push({ text: say(humanize(String(p.tile))), kind: 'gain' });
@@ -231,7 +233,10 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
   const groups = !ui.space && !options?.pending ? spaceGroups(choices) : null;
   if (groups) fill(dom.choices, ...groups.map(groupButton));
   else fill(dom.choices, ...choices.map((c, i) => choiceButton(c, i, ui.choice === i, 'choice', options?.pending)));
-  if (ui.space) dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← ${t('All choices (showing {place} only)', { place: say(placeName(ui.space)) })}` }));
+  if (ui.space) {
+    const all = t('All choices (showing {place} only)', { place: say(placeName(ui.space)) });
+    dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← ${all}` }));
+  }
   const chosen = ui.choice !== null && ui.choice !== undefined ? choices[ui.choice] : null;
   if (chosen) confirmBar(dom.confirm, chosen, ui.amount);
   else {

@@ -91,7 +91,8 @@ function incomeChips(companyId, kind, built) {
     const ability = companyAbility(companyId);
     const text = items.map((item) => (item.type === 'company_special_ability' && ability ? t('ability: {ability}', { ability: ability.short }) : incomeText(item))).join(' + ');
     const revealed = built >= slot.slot;
-    box.append(el('span', { class: `chip${revealed ? ' revealed' : ''}`, text: `${kind === 'powerhouse' ? t('{n} powerhouses', { n: slot.slot }) : slot.slot}: ${text}${revealed ? ' ✓' : ''}` }));
+    const which = kind === 'powerhouse' ? t('{n} powerhouses', { n: slot.slot }) : slot.slot;
+    box.append(el('span', { class: `chip${revealed ? ' revealed' : ''}`, text: `${which}: ${text}${revealed ? ' ✓' : ''}` }));
   }
   return box;
 }
@@ -127,8 +128,9 @@ function abilityParagraph(p) {
   const ability = companyAbility(p.company);
   if (!ability) return null;
   const state = abilityState(p);
+  const heading = t('Company ability, {state}', { state: state.text });
   return el('p', { class: `ability-full${state.active ? ' on' : ''}` },
-    el('strong', { text: `${t('Company ability, {state}', { state: state.text })}${state.detail ? ` (${state.detail})` : ''}: ` }), ability.text);
+    el('strong', { text: `${heading}${state.detail ? ` (${state.detail})` : ''}: ` }), ability.text);
 }
 
 function officerText(p, off) {

@@ -326,7 +326,8 @@ export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {
         if (!built) continue;
         const who = companyName(built.owner);
         const name = boardName(s.name);
-        if (s.kind === 'dam') bits.push(`${name}: ${t('{company} dam, level {level}, {drops} of {capacity} drops', { company: who, level: built.level, drops: built.drops, capacity: built.capacity })}`);
+        const dam = t('{company} dam, level {level}, {drops} of {capacity} drops', { company: who, level: built.level, drops: built.drops, capacity: built.capacity });
+        if (s.kind === 'dam') bits.push(`${name}: ${dam}`);
         else bits.push(`${name}: ${who} ${t(s.kind)}`);
       }
       const head = board.headstreams.filter((h) => String(h.basin) === String(b.id))

@@ -225,7 +225,8 @@ export function renderScores(root, state, gameId) {
       t('share the victory with {n} VP', { n: totals[winner] })));
     nodes.push(el('p', { text: t('Tied on VP and on the energy of the last round ({energies}).', { energies: winners.map((c) => `${companyName(c)} ${energy(c)}`).join(', ') }) }));
   } else {
-    nodes.push(el('p', { class: 'winner', 'data-testid': 'winner' }, icon('vp'), ' ', badge(winner), ` ${t('{company} wins with {n} VP', { company: companyName(winner), n: totals[winner] })}`));
+    const wins = t('{company} wins with {n} VP', { company: companyName(winner), n: totals[winner] });
+    nodes.push(el('p', { class: 'winner', 'data-testid': 'winner' }, icon('vp'), ' ', badge(winner), ` ${wins}`));
     if (tied.length > 1) {
       nodes.push(el('p', { text: t('Tie on {n} VP broken by the energy of the last round: {energies}.', { n: totals[winner], energies: tied.map((c) => `${companyName(c)} ${energy(c)}`).join(' > ') }) }));
     }

@@ -35,6 +35,8 @@ function energySvg(players) {
   return root;
 }
 
+const round = (n) => t('R{round}', { round: n }); // a round's short name on the bonus row
+
 /** Fill `root` with the energy track, the bonus tiles of rounds 1-5 and the objective. */
 export function renderTrack(root, state) {
   const players = Object.values(state.players || {});
@@ -45,7 +47,7 @@ export function renderTrack(root, state) {
     bonus.append(el('span', {
       class: 'chip', 'aria-current': current ? 'true' : undefined,
       title: tx?.counts ?? id,
-      text: `${t('R{round}', { round: i + 1 })}: ${tx ? bonusShort(id) : id}`,
+      text: `${round(i + 1)}: ${tx ? bonusShort(id) : id}`,
     }));
   });
   const obj = objective(state.objective);

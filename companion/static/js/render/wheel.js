@@ -20,7 +20,8 @@ function segmentText(seg) {
 export function describeSegment(seg, index) {
   const what = segmentText(seg) || t('empty');
   const words = what.replace(/(\d+)E/, (_, n) => t('{n} Excavators', { n })).replace(/(\d+)M/, (_, n) => t('{n} Concrete Mixers', { n }));
-  return `${index === 0 ? t('open segment') : t('segment {n}', { n: index })}: ${words}`;
+  const where = index === 0 ? t('open segment') : t('segment {n}', { n: index });
+  return `${where}: ${words}`;
 }
 
 /** A wheel picture; `full` adds the contents of each segment as text. */
