@@ -22,6 +22,7 @@ DEFAULT_LANGUAGE = "en"
 COOKIE = "lang"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 CATALOGUE_DIR = Path(__file__).parent / "static" / "i18n"
+TRANSLATIONS = Path(__file__).parent / "translations"
 
 bp = Blueprint("i18n", __name__)
 babel = Babel()
@@ -63,15 +64,13 @@ def switch(language: str) -> Response:
     """The menu's EN/IT switch: keeps the choice in this device's cookie, back to the page."""
     response = redirect(_safe_next(request.args.get("next")))
     if language in LANGUAGES:
-        response.set_cookie(
-            COOKIE, language, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True
-        )
+        response.set_cookie(COOKIE, language, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True)
     return response
 
 
 def init_app(app: Flask) -> None:
     """Flask-Babel with the device's language; templates get `lang` and `js_messages`."""
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(Path(__file__).parent / "translations"))
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     babel.init_app(app, locale_selector=select_language)
     app.register_blueprint(bp)
 

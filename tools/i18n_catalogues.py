@@ -80,7 +80,9 @@ def update(template: Catalog) -> dict[str, Catalog]:
 
 def po_bytes(catalog: Catalog) -> bytes:
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, sort_output=True, include_previous=False)
+    write_po(
+        buffer, catalog, width=100, sort_output=True, include_previous=False, include_lineno=False
+    )
     return buffer.getvalue()
 
 

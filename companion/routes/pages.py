@@ -97,8 +97,9 @@ def join_with_code(code: str) -> Response | tuple[str, int]:
     """The URL in the QR code: join the game and open it."""
     try:
         summary = store().game_by_code(code)
-    except GameNotFound as exc:
-        return render_template("join.html", code=code, error=_("No game has this join code. Check the code on the tablet.")), 404
+    except GameNotFound:
+        error = _("No game has this join code. Check the code on the tablet.")
+        return render_template("join.html", code=code, error=error), 404
     remember_join(summary["id"])
     view = request.args.get("view")
     target = url_for("pages.game", game_id=summary["id"], **({"view": view} if view else {}))

@@ -89,7 +89,8 @@ export function advancedText(id) {
   const tx = CATALOG.advanced_tiles.find((x) => x.id === id);
   if (!tx) return String(id);
   const kind = id.replace(/^L\d_/, '').toLowerCase();
-  return `${t('Level {level} {kind}', { level: tx.level, kind: kind === 'any' ? t('any structure') : say(kind) })}: ${say(tx.text)}`;
+  const name = t('Level {level} {kind}', { level: tx.level, kind: kind === 'any' ? t('any structure') : say(kind) });
+  return `${name}: ${say(tx.text)}`;
 }
 
 const SECTIONS = {

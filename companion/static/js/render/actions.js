@@ -210,7 +210,7 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
   const who = options?.pending ? options.pending.player : options?.player ?? state.active;
   dom.title.closest('.action-bar')?.classList.toggle('pending', Boolean(options?.pending));
   const player = who ? state.players?.[who] : null;
-  const heading = options?.pending && !who ? t('The table must decide') : who ? t(options?.pending ? '{company} must decide' : '{company}’s turn', { company: companyName(who) }) : phaseTitle(state);
+  const heading = options?.pending && !who ? t('The table must decide') : who ? (options?.pending ? t('{company} must decide', { company: companyName(who) }) : t('{company}’s turn', { company: companyName(who) })) : phaseTitle(state);
   fill(dom.title, who ? badge(who) : '', heading);
   if (player && !options?.pending) dom.title.append(el('span', { class: 'chip', text: t('{n} Engineers left', { n: player.engineers }) }));
   dom.why.hidden = !ui.why;

@@ -252,7 +252,7 @@ export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {
       }
       layers.spaces.append(drawSpace(s, built, legal.get(s.id)));
       if (s.kind === 'dam' && built && s.held_drops_xy) {
-        drawDrops(layers.drops, s.held_drops_xy, built.drops, built.capacity, `${s.id}: ${built.drops} of ${built.capacity} drops`);
+        drawDrops(layers.drops, s.held_drops_xy, built.drops, built.capacity, t('{space}: {drops} of {capacity} drops', { space: s.id, drops: built.drops, capacity: built.capacity }));
       }
       if (legal.has(s.id)) drawCostChip(layers.chips, s, legal.get(s.id));
     }
