@@ -59,6 +59,11 @@ const SHAPES = [
   N_("{company}'s turn."),
   N_('{company} passes.'),
   N_('Take {pieces}.'),
+  N_('Round {round}: End of Round.'),
+  N_('Then 1 drop leaves the map.'),
+  N_('Then {n} drops leave the map.'),
+  N_('Refill the Contract Office: {contract} from the {pile} pile.'),
+  N_('Put {n} Automa Engineer(s) on {space} ({section}).'),
   // ---- the General Setup (instructions.setup_lines) ----
   N_('Headstream tiles: {tiles} (drops in rounds 1-4).'),
   N_('Bonus tiles on the Energy Track, rounds 1-5: {tiles}.'),
@@ -68,21 +73,21 @@ const SHAPES = [
   N_('Private contracts face up ({pile}): {contracts}.'),
   N_('Patent Office: {tiles}.'),
   N_('Put unused Engineers on the spaces not used: {spaces}.'),
-  N_('the headstream tile {drops} on {letter}'),
+  N_('the headstream tile {dots} on {letter}'),
   // ---- places (places.py): a building space the way the printed board shows it ----
+  N_('the upper dam of the bottom-{side} Plains basin'),
+  N_('the lower dam of the bottom-{side} Plains basin'),
+  N_('the left conduit (value {value}) of the bottom-{side} Plains basin'),
+  N_('the right conduit (value {value}) of the bottom-{side} Plains basin'),
+  N_('the {position} powerhouse space of the bottom-{side} Plains basin'),
   N_('the upper dam of the {ordinal} {area} basin'),
   N_('the lower dam of the {ordinal} {area} basin'),
   N_('the left conduit (value {value}) of the {ordinal} {area} basin'),
   N_('the right conduit (value {value}) of the {ordinal} {area} basin'),
   N_('the {position} powerhouse space of the {ordinal} {area} basin'),
   N_('the powerhouse space of the {ordinal} {area} basin'),
-  N_('the upper dam of the bottom-{side} Plains basin'),
-  N_('the lower dam of the bottom-{side} Plains basin'),
-  N_('the left conduit (value {value}) of the bottom-{side} Plains basin'),
-  N_('the right conduit (value {value}) of the bottom-{side} Plains basin'),
-  N_('the {position} powerhouse space of the bottom-{side} Plains basin'),
-  N_('the {ordinal} {area} basin'),
   N_('the bottom-{side} Plains basin'),
+  N_('the {ordinal} {area} basin'),
   N_('headstream {letter}'),
   N_('basin {basin}'),
   // ---- refusals and why an action is not open (management.py, options.py) ----
@@ -106,6 +111,8 @@ const SHAPES = [
   N_('Income revealed by your {ordinal} {structure}: choose {n} Machineries (Excavators or Concrete Mixers)'),
   N_('Place at least 1 drop on a headstream (ruling R6).'),
   N_('Put at least 1 Engineer on the Bank.'),
+  N_('You still have {n} Engineer(s): you must place them (the Bank is always open; ruling {ruling}).'),
+  N_('You have {n} Engineer(s) in your supply, not {k}.'),
   N_('Choose an Excavator or a Concrete Mixer.'),
   N_('It is {active}\'s turn, not {company}\'s.'),
   N_('Actions can only be taken in the Actions phase (now: {phase}).'),
@@ -125,13 +132,35 @@ const SHAPES = [
   N_('Build {structure} on {space} (tile {tile})'),
   N_('{payment} instead of Machineries'),
   N_('pay {payment}'),
-  N_('take {contracts}'),
   N_('Discard {contracts}'),
+  N_('up to 1 drop'),
   N_('up to {n} drops'),
   N_('pays {company} {credits}'),
   N_('fulfils {contract}'),
   N_('chosen by the table'),
   // ---- the Automa (automa/plain.py, decision.py) ----
+  N_('Tile {tile} (criteria of tile {criteria}).'),
+  N_('skipped'),
+  N_('{n} Credits for the red-outlined space {space}'),
+  N_('turn your Construction Wheel {n} segment(s)'),
+  N_('Income revealed by your {ordinal} {structure}'),
+  N_('choose {n} Machineries (Excavators or Concrete Mixers)'),
+  N_('{n} drop(s) on headstream {letter} (they flow in the Water Flow phase)'),
+  N_('{n} drop(s) on headstream {letter} (they flow at once)'),
+  N_('Your {ordinal} Powerhouse costs {n} Concrete Mixers'),
+  N_('Your {structure} costs {n} Excavators'),
+  N_('Your {structure} costs {n} Concrete Mixers'),
+  N_('Energy Track: no Energy produced this round ({vp} VP)'),
+  N_('{n} Credit(s) for {k} Engineer(s)'),
+  N_('Headstream tile {tile} gives {n} drop(s) to headstream {letter} in round {round}'),
+  N_('{n} Credits for the action of {space}'),
+  N_('Energy Track: {n} Credits for {energy} Energy (Automa: Credits become VP)'),
+  N_('Energy Track: {n} Credits for {energy} Energy'),
+  N_('{company} used conduit {place} with {n} drop(s)'),
+  N_('{place} with {n} drop(s)'),
+  N_('Produces {energy} energy with {n} drop(s) from {place}, fulfilling the {colour} contract {contract} ({reward})'),
+  N_('Water: {n} drops on headstreams: {letters}'),
+  N_('Water: 1 drop flowing at once: {letters}'),
   N_('Automa turn'),
   N_('Turn Automa tile {tile} over onto the discard pile: its criteria side is used this turn'),
   N_("Overruled by the table: {move} instead of the Automa's decision; its tile {tile} is in the trace."),
@@ -188,9 +217,13 @@ const SHAPES = [
   N_('take {n} Machinerys of your choice'),
   N_('turn the wheel 1 segment'),
   N_('turn the wheel {n} segments'),
+  N_('take {contracts}'),
   N_('move the Energy marker 1 step'),
   N_('move the Energy marker {n} steps'),
   N_('Starting Victory Points'),
+  N_('Red-bordered space {place} (Automa: pays VP for Credits)'),
+  N_('Automa {move}'),
+  N_('Reward of contract {contract}'),
   N_('Energy Track ranking, round {round} ({energy} Energy)'),
   N_('Income of {company}'),
   N_('nothing'),
@@ -207,25 +240,43 @@ const SHAPES = [
   N_('Bank'), N_('Workshop'), N_('Machinery Shop'), N_('Contract Office'), N_('Water Management'),
   N_('Turbine Station'), N_('Patent Office'),
   N_('USA'), N_('Germany'), N_('Italy'), N_('France'), N_('Netherlands'),
-  // lists: each part in words, the joining word translated
+];
+
+// Shapes that only join two parts: tried once the strong joins have split a sentence.
+const JOINED = [
   N_('{first} and {second}'),
+  // a conduit with the drops it carries, as a flow path writes it ("C9L(2)")
+  N_('{place}({count})'),
 ];
 
 // Parts that join phrases and read the same in both languages: each side is put in words.
 const JOINS = [' · ', '; ', ': ', ' — ', ' → ', ' + ', ', '];
 
-const compiled = SHAPES.map((key) => {
+// Parts that are one word or number ("Mountains", "2nd", "+1", "P8-2"); the others may be
+// phrases, but never cross the strong joins (→ · ;) that separate a label's parts.
+const ONE_WORD = new Set(['n', 'k', 'round', 'level', 'value', 'tile', 'ordinal', 'letter', 'area',
+  'side', 'position', 'vp', 'credits', 'energy', 'need', 'criteria', 'basin', 'row', 'count', 'seq',
+  'pile', 'colour', 'structure', 'company', 'active', 'bonus', 'ruling', 'have', 'excavators', 'mixers']);
+const PART = { one: '[^\\s→·;]+?', phrase: '[^→·;]+?', count: '\\d+', dots: '[\\d·]+', tiles: '.+?' };
+const PART_OF = (name) => PART[name] ?? (ONE_WORD.has(name) ? PART.one : PART.phrase);
+
+const compile = (key) => {
   const names = [];
   const source = key.split(/(\{\w+\})/).map((part) => {
     const name = /^\{(\w+)\}$/.exec(part)?.[1];
     if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     names.push(name);
-    return `(?<${name}>.+?)`;
+    return `(?<${name}>${PART_OF(name)})`;
   }).join('');
   return { key, names, re: new RegExp(`^${source}$`, 'u') };
-});
+};
+const compiled = SHAPES.map(compile);
+const joined = JOINED.map(compile);
 
 const cache = new Map();
+// quoted parts of sentences, by a token that no shape's part can split
+const QUOTES = [];
+const QUOTE_IDS = new Map();
 
 /** `text` (an engine sentence or a part of one) in this device's language. */
 export function say(text) {
@@ -237,17 +288,41 @@ export function say(text) {
 }
 
 function render(raw) {
-  for (const { key, names, re } of compiled) {
+  // a contract or tile quoted in its printed words (“green ⚡3: 1₵ · turn wheel 2”) is already
+  // in this device's words: it stays whole while the sentence around it is matched
+  const masked = raw.replace(/“[^”]*”/gu, (q) => {
+    if (!QUOTE_IDS.has(q)) QUOTE_IDS.set(q, QUOTES.push(q) - 1);
+    return `\u0001${QUOTE_IDS.get(q)}\u0002`;
+  });
+  const said = renderMasked(masked);
+  return said.replace(/\u0001(\d+)\u0002/gu, (_, i) => QUOTES[Number(i)]);
+}
+
+function fill(shapes, raw) {
+  for (const { key, names, re } of shapes) {
     const match = re.exec(raw);
     if (!match) continue;
     const params = {};
     for (const name of names) params[name] = say(match.groups[name]);
     return t(key, params);
   }
+  return null;
+}
+
+function renderMasked(raw) {
+  const whole = fill(compiled, raw);
+  if (whole !== null) return whole;
+  // the Automa's lines end a shape with a full stop the shape itself has not
+  if (raw.endsWith('.')) {
+    const bare = fill(compiled, raw.slice(0, -1));
+    if (bare !== null) return `${bare}.`;
+  }
   for (const join of JOINS) {
     const at = raw.indexOf(join);
     if (at > 0) return `${say(raw.slice(0, at))}${join}${say(raw.slice(at + join.length))}`;
   }
+  const pair = fill(joined, raw);
+  if (pair !== null) return pair;
   // a single word or name the catalogue knows (a company, a space); else as the engine wrote it
   return t(raw);
 }
