@@ -146,7 +146,7 @@ def test_the_menu_switches_this_device_only(page: Page, phone: Page, screens: Pa
     switch = phone.get_by_role("navigation", name="Language")
     italian = switch.get_by_role("link", name="Italiano")
     box = italian.bounding_box()
-    assert box and box["width"] >= 44 and box["height"] >= 44, box
+    assert box and box["width"] >= 48 and box["height"] >= 48, box
     italian.click()
     expect(phone.locator("html")).to_have_attribute("lang", "it")
     expect(phone.locator("#status")).to_contain_text("Azioni")
