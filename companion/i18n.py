@@ -17,6 +17,8 @@ from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
+from companion import rule_refs
+
 LANGUAGES = ("en", "it")
 DEFAULT_LANGUAGE = "en"
 COOKIE = "lang"
@@ -81,4 +83,5 @@ def init_app(app: Flask) -> None:
             "lang": language,
             "languages": LANGUAGES,
             "js_messages": js_catalogue(language),
+            "rule_refs": rule_refs.for_language,
         }

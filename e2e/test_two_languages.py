@@ -110,9 +110,27 @@ def test_italian_tablet_and_english_phone_follow_one_round(
     built = strip_text(tablet)
     assert "Piazza una" in built and "Ruota di Costruzione" in built, built
     assert not ENGLISH_STEPS.search(built), built
+    # the rule behind a step: its sentence and the page of 003 on the tablet, of 001 on the phone
+    tablet.locator("#strip-list li.engineers_placed").get_by_role(
+        "button", name=re.compile("La regola dietro")
+    ).click()
+    sheet = tablet.get_by_role("dialog", name="La regola")
+    expect(sheet).to_contain_text("Spazio azione")
+    expect(sheet.get_by_role("link", name="Regolamento p. 12")).to_be_visible()
+    tablet.screenshot(path=str(screens / "i18n-it-tablet-rule.png"))
+    tablet.keyboard.press("Escape")
     flows.wait_version(phone, game_id, view["version"] + 1)
     expect(phone.get_by_role("heading", name="Do this at the table")).to_be_visible()
     expect(phone.locator("#strip-list")).to_contain_text("Place a")
+    phone.locator("#strip-list li.engineers_placed").get_by_role(
+        "button", name=re.compile("The rule behind")
+    ).click()
+    expect(
+        phone.get_by_role("dialog", name="The rule behind it").get_by_role(
+            "link", name="Rulebook p. 12"
+        )
+    ).to_be_visible()
+    phone.keyboard.press("Escape")
 
     # the rest of the round: Bank until every company is out of Engineers, then each passes
     for _ in range(40):

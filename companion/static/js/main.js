@@ -16,6 +16,7 @@ import { correctionCommand, correctionForm } from './render/correction.js';
 import { positionCommand, positionForm } from './render/position.js';
 import { closeSheet, installDismiss, ledgerNodes, openSheet, refocus, renderScores, sheetKind, sourceLabel, twinSelector, undoPreviewNodes } from './render/sheets.js';
 import { renderTrack } from './render/track.js';
+import { ruleNodes, rulesFor } from './render/why.js';
 import { languageSwitch, say } from './engine_words.js';
 import { t } from './i18n.js';
 
@@ -488,6 +489,7 @@ function open(kind, button) {
   if (kind === 'menu') return openMenu();
   if (kind === 'claim') return claimSeat(button);
   if (kind === 'replay') return map && animateAll(map, lastInstructions);
+  if (kind === 'why') return openSheet('why', t('The rule behind it'), ruleNodes(rulesFor('instructions', button.dataset.why)));
   if (kind === 'step') {
     const step = lastInstructions[Number(button.dataset.step)];
     return step?.animate?.path && map?.animate(step.animate.path, step.animate.drops ?? 1);

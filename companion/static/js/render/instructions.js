@@ -3,6 +3,7 @@ import { el, fill } from '../dom.js';
 import { companyName, humanize } from '../names.js';
 import { say } from '../engine_words.js';
 import { t } from '../i18n.js';
+import { whyButton } from './why.js';
 
 /** Fill `list` with the steps; tapping a step with a drop path replays its animation. */
 export function renderInstructions(list, instructions) {
@@ -20,7 +21,7 @@ export function renderInstructions(list, instructions) {
       text,
     });
     if (!hasPath) button.setAttribute('aria-disabled', 'false');
-    return el('li', { class: step.kind || '' }, el('span', { class: 'n', 'aria-hidden': 'true', text: `${n}.` }), button);
+    return el('li', { class: step.kind || '' }, el('span', { class: 'n', 'aria-hidden': 'true', text: `${n}.` }), button, whyButton(step.kind, text));
   }));
 }
 

@@ -6,6 +6,7 @@ import { companyName, humanize, objectiveLabel, phaseName } from '../names.js';
 import { badge } from './company.js';
 import { say } from '../engine_words.js';
 import { LANG, N_, t } from '../i18n.js';
+import { ruleNodes, rulesFor } from './why.js';
 
 const dom = () => ({
   sheet: document.getElementById('sheet'),
@@ -168,8 +169,9 @@ export function undoPreviewNodes(preview) {
 /** The ledger lines of one company (optionally one category) as a list. */
 export function ledgerNodes(player, category) {
   const lines = (player.ledger || []).filter((l) => !category || l.category === category);
-  if (!lines.length) return [el('p', { text: t('No ledger lines.') })];
-  return [el('ul', {}, ...lines.map((l) => el('li', { text: `${t('Round {round}', { round: l.round })} · ${LANG === 'en' ? l.phase.replaceAll('_', ' ') : phaseName(l.phase)}: ${t('{n} VP', { n: `${l.vp > 0 ? '+' : ''}${l.vp}` })} — ${say(humanize(l.reason))}` })))];
+  const rules = category ? ruleNodes(rulesFor('ledger', category)) : [];
+  if (!lines.length) return [...rules, el('p', { text: t('No ledger lines.') })];
+  return [...rules, el('ul', {}, ...lines.map((l) => el('li', { text: `${t('Round {round}', { round: l.round })} · ${LANG === 'en' ? l.phase.replaceAll('_', ' ') : phaseName(l.phase)}: ${t('{n} VP', { n: `${l.vp > 0 ? '+' : ''}${l.vp}` })} — ${say(humanize(l.reason))}` })))];
 }
 
 // keys of final_scores that are not VP categories
