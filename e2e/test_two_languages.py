@@ -116,7 +116,7 @@ def test_italian_tablet_and_english_phone_follow_one_round(
     ).click()
     sheet = tablet.get_by_role("dialog", name="La regola")
     expect(sheet).to_contain_text("Spazio azione")
-    expect(sheet.get_by_role("link", name="Regolamento p. 12")).to_be_visible()
+    expect(sheet.get_by_role("link", name="Regolamento p. 12 · Spazio azione")).to_be_visible()
     tablet.screenshot(path=str(screens / "i18n-it-tablet-rule.png"))
     tablet.keyboard.press("Escape")
     flows.wait_version(phone, game_id, view["version"] + 1)
@@ -127,7 +127,7 @@ def test_italian_tablet_and_english_phone_follow_one_round(
     ).click()
     expect(
         phone.get_by_role("dialog", name="The rule behind it").get_by_role(
-            "link", name="Rulebook p. 12"
+            "link", name="Rulebook p. 12 · Action space"
         )
     ).to_be_visible()
     phone.keyboard.press("Escape")

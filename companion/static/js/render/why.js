@@ -14,9 +14,12 @@ export function rulesFor(group, key) {
 
 /** The rules in words: the term, its rule, and its rulebook page (a link to the glossary). */
 export function ruleNodes(rules) {
-  return rules.map((r) => el('p', { class: 'rule' },
-    el('strong', { text: `${r.term}: ` }), r.rule, ' ',
-    el('a', { class: 'page-ref', href: `/glossary#${r.id}`, text: t('Rulebook p. {page}', { page: r.page }) })));
+  return rules.map((r) => {
+    const page = t('Rulebook p. {page}', { page: r.page });
+    // the link's name starts with what it shows and says which term's page it is
+    return el('p', { class: 'rule' }, el('strong', { text: `${r.term}: ` }), r.rule, ' ',
+      el('a', { class: 'page-ref', href: `/glossary#${r.id}`, 'aria-label': `${page} · ${r.term}`, text: page }));
+  });
 }
 
 /** The "?" next to an instruction that has a rule behind it; null when none is listed. */
