@@ -76,6 +76,14 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_language)
     app.register_blueprint(bp)
 
+    @app.after_request
+    def _vary(response: Response) -> Response:
+        # a page's words depend on the device's cookie and browser: caches must not share them
+        if response.mimetype == "text/html":
+            response.vary.add("Cookie")
+            response.vary.add("Accept-Language")
+        return response
+
     @app.context_processor
     def _language() -> dict[str, object]:
         language = current_language()

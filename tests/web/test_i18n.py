@@ -112,6 +112,7 @@ def test_the_page_embeds_its_device_language(client_it: object) -> None:
     response = client_it.get("/", headers={"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"})  # type: ignore[attr-defined]
     html = response.get_data(as_text=True)
     assert '<html lang="it">' in html
+    assert {"Cookie", "Accept-Language"} <= set(response.vary), "caches keep one copy per language"
     assert "Nuova partita" in html and "New game" not in html
     embedded = re.search(r'<script type="application/json" id="i18n-messages">(.*?)</script>', html)
     assert embedded is not None

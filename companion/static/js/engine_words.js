@@ -236,6 +236,11 @@ const SHAPES = [
   N_('green'), N_('yellow'), N_('red'),
   N_('Base'), N_('Elevation'), N_('Conduit'), N_('Powerhouse'),
   N_('base'), N_('elevation'), N_('conduit'), N_('powerhouse'), N_('wild'), N_('building'),
+  N_('Wild'),
+  // what a Bonus tile counts (the printed tile, reference data)
+  N_('Bases built'), N_('Elevations built'), N_('Conduits built'), N_('Powerhouses built'),
+  N_('fulfilled contracts of any type (face-down tiles in personal supply: starting, private, national)'),
+  N_('Advanced Technology tiles owned (personal supply + construction wheel); basic tiles do not count'),
   N_('excavator'), N_('mixer'),
   N_('Bank'), N_('Workshop'), N_('Machinery Shop'), N_('Contract Office'), N_('Water Management'),
   N_('Turbine Station'), N_('Patent Office'),
