@@ -114,6 +114,8 @@ def test_the_page_embeds_its_device_language(client_it: object) -> None:
     assert '<html lang="it">' in html
     assert {"Cookie", "Accept-Language"} <= set(response.vary), "caches keep one copy per language"
     assert "Nuova partita" in html and "New game" not in html
+    # a sentence with markup around its placeholder keeps the markup, not its escaped text
+    assert "Inquadra il codice o apri <strong>http://" in html
     embedded = re.search(r'<script type="application/json" id="i18n-messages">(.*?)</script>', html)
     assert embedded is not None
     messages = json.loads(embedded.group(1))

@@ -348,9 +348,8 @@ export function languageSwitch() {
   const here = `${location.pathname}${location.search}`;
   return el('nav', { class: 'language-switch', 'aria-label': t('Language') },
     ...[['en', 'EN', 'English'], ['it', 'IT', 'Italiano']].map(([code, label, name]) => el('a', {
-      class: 'button', lang: code, hreflang: code, 'aria-label': name,
+      class: 'button', lang: code, hreflang: code,
       'aria-current': code === LANG ? 'true' : undefined,
       href: `/lang/${code}?next=${encodeURIComponent(here)}`,
-      text: label,
-    })));
+    }, el('span', { 'aria-hidden': 'true', text: label }), el('span', { class: 'visually-hidden', text: name }))));
 }
