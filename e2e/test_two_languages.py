@@ -179,3 +179,27 @@ def test_the_menu_switches_this_device_only(page: Page, phone: Page, screens: Pa
     expect(phone.locator("html")).to_have_attribute("lang", "en")
     expect(phone.get_by_role("toolbar", name="Actions")).to_be_visible()
     assert phone.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 1280, "height": 800}, {"width": 800, "height": 1280}, {"width": 390, "height": 844}],
+    ids=lambda v: f"{v['width']}x{v['height']}",
+)
+def test_the_italian_game_screen_fits_every_size(
+    browser: Any, base_url: str, page: Page, screens: Path, viewport: dict[str, int]
+) -> None:
+    """Italian words run longer than English: nothing sticks out, every target stays 48 px."""
+    from e2e.test_screens import OVERFLOW, SMALL_TARGETS
+
+    _, code = flows.create_game(page, players=3, seed=4)
+    for device in _page(browser, base_url, viewport, locale="it-IT"):
+        device.goto(f"/join/{code}")
+        expect(device.locator("#status")).to_contain_text("Azioni")
+        action_it(device, "Costruisci").click()
+        expect(choices_it(device).first).to_be_visible()
+        name = f"i18n-it-game-{viewport['width']}x{viewport['height']}.png"
+        device.screenshot(path=str(screens / name), full_page=True)
+        assert device.evaluate(OVERFLOW, viewport["width"]) == []
+        assert device.evaluate(SMALL_TARGETS) == []
+        assert device.js_errors == []  # type: ignore[attr-defined]
