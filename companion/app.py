@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion import faults, jsonsafe, security
+from companion import faults, i18n, jsonsafe, security
 from companion.extensions import socketio
 from companion.routes import describe_error
 from companion.store import Store
@@ -53,6 +53,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = store.secret_key()
 
     _register_blueprints(app)
+    i18n.init_app(app)
     app.register_error_handler(Exception, _handle_error)
     security.init_limiter(app)  # after the blueprints: it wraps the join views
     faults.init_faults(app)

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.routes import claimed_seat, is_joined, joined_games, remember_join, store
@@ -68,9 +69,9 @@ def game(game_id: str) -> str | tuple[str, int]:
     try:
         summary = store().game(game_id)
     except GameNotFound:
-        return render_template("join.html", code="", error="There is no such game."), 404
+        return render_template("join.html", code="", error=_("There is no such game.")), 404
     if not is_joined(game_id):
-        error = "Enter the join code shown on the tablet to follow this game."
+        error = _("Enter the join code shown on the tablet to follow this game.")
         return render_template("join.html", code="", error=error), 403
     view = request.args.get("view", "tablet")
     return render_template(
@@ -96,9 +97,11 @@ def join_with_code(code: str) -> Response | tuple[str, int]:
     """The URL in the QR code: join the game and open it."""
     try:
         summary = store().game_by_code(code)
-    except GameNotFound as exc:
-        status = 410 if isinstance(exc, GameArchived) else 404
-        return render_template("join.html", code=code, error=exc.message), status
+    except GameArchived as exc:
+        return render_template("join.html", code=code, error=exc.message), 410
+    except GameNotFound:
+        error = _("No game has this join code. Check the code on the tablet.")
+        return render_template("join.html", code=code, error=error), 404
     remember_join(summary["id"])
     view = request.args.get("view")
     target = url_for("pages.game", game_id=summary["id"], **({"view": view} if view else {}))

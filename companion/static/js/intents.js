@@ -4,6 +4,8 @@ import { api, ApiError } from './api.js';
 import { applyUpdate, clearSelection, notify, select, store } from './store.js';
 import { currentChoices, resolved } from './render/actions.js';
 import { actionLabel } from './names.js';
+import { say } from './engine_words.js';
+import { t } from './i18n.js';
 
 let hooks = { toast: () => {}, instructions: () => {}, open: () => {}, reload: async () => {} };
 
@@ -29,14 +31,14 @@ export async function send(command) {
     return result;
   } catch (error) {
     if (!(error instanceof ApiError)) {
-      hooks.toast('Could not reach the server; your move was not recorded. Try again when “Reconnecting…” disappears.', true);
+      hooks.toast(t('Could not reach the server; your move was not recorded. Try again when “Reconnecting…” disappears.'), true);
       throw error;
     }
     if (error.status === 409) {
       await hooks.reload();
-      hooks.toast('The game changed on another device — this is the latest state. Check it and try again.', true);
+      hooks.toast(t('The game changed on another device — this is the latest state. Check it and try again.'), true);
     } else {
-      hooks.toast(error.body?.message || error.message, true);
+      hooks.toast(say(error.body?.message || error.message), true);
     }
     return null;
   }
@@ -50,7 +52,7 @@ function onAction(button) {
   const type = button.dataset.action;
   const a = action(type);
   if (button.getAttribute('aria-disabled') === 'true') {
-    const why = a?.why || (a?.enabled === false ? `${actionLabel(type)} is not possible now.` : 'It is not your turn on this device.');
+    const why = a?.why ? say(a.why) : (a?.enabled === false ? t('{action} is not possible now.', { action: actionLabel(type) }) : t('It is not your turn on this device.'));
     select({ action: null, choice: null, space: null, why });
     return;
   }

@@ -16,6 +16,9 @@ import { correctionCommand, correctionForm } from './render/correction.js';
 import { positionCommand, positionForm } from './render/position.js';
 import { closeSheet, installDismiss, ledgerNodes, openSheet, refocus, renderScores, sheetKind, sourceLabel, twinSelector, undoPreviewNodes } from './render/sheets.js';
 import { renderTrack } from './render/track.js';
+import { ruleNodes, rulesFor } from './render/why.js';
+import { languageSwitch, say } from './engine_words.js';
+import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const phone = window.matchMedia('(max-width: 599px)');
@@ -45,26 +48,26 @@ function toast(message, error = false) {
 function renderHeader(state) {
   const status = $('status');
   const active = state.active;
-  const parts = [el('span', { text: `Round ${state.round}` }), '·', el('span', { text: phaseName(state.phase) })];
+  const parts = [el('span', { text: t('Round {round}', { round: state.round }) }), '·', el('span', { text: phaseName(state.phase) })];
   if (active && !state.finished) {
     const p = state.players[active];
-    parts.push('·', el('span', { 'aria-label': `${companyName(active)} to play` }, '▶ ', badge(active), ` ${companyName(active)}`),
-      el('span', { class: 'chip', text: `${p?.engineers ?? 0} engineers` }));
+    parts.push('·', el('span', { 'aria-label': t('{company} to play', { company: companyName(active) }) }, '▶ ', badge(active), ` ${companyName(active)}`),
+      el('span', { class: 'chip', text: t('{n} Engineers', { n: p?.engineers ?? 0 }) }));
   }
   status.replaceChildren(...parts.map((x) => (typeof x === 'string' ? document.createTextNode(` ${x} `) : x)));
   const order = $('order');
-  order.replaceChildren(el('span', { text: 'Order:' }), ...(state.turn_order || []).flatMap((c, i) => [
+  order.replaceChildren(el('span', { text: t('Order:') }), ...(state.turn_order || []).flatMap((c, i) => [
     i ? el('span', { 'aria-hidden': 'true', text: '›' }) : null,
     el('span', {
       class: `badge co-${c}${state.players[c]?.passed ? ' passed' : ''}`,
       title: companyName(c),
-      'aria-label': `${companyName(c)}${state.players[c]?.passed ? ' (passed)' : ''}`,
+      'aria-label': state.players[c]?.passed ? t('{company} (passed)', { company: companyName(c) }) : companyName(c),
       text: companyLetter(c),
     }),
   ]).filter(Boolean));
   if (state.drops_warning) {
     // ruling R14: the table may run out of drop pieces; the app keeps counting
-    order.append(el('span', { class: 'chip cost', text: 'More than 30 drops on the board' }));
+    order.append(el('span', { class: 'chip cost', text: t('More than 30 drops on the board') }));
   }
 }
 
@@ -82,7 +85,8 @@ function renderMyBoard(state) {
   if (!p) return;
   const body = el('div');
   renderBoard(body, p);
-  box.replaceChildren(el('h2', { id: 'my-board-title' }, badge(p.company), ` My company: ${companyName(p.company)}`), body);
+  const title = t('My company: {company}', { company: companyName(p.company) });
+  box.replaceChildren(el('h2', { id: 'my-board-title' }, badge(p.company), ` ${title}`), body);
 }
 
 /** Where the Automa's construction goes ("… → 3U (tile base)"), to mark it on the map. */
@@ -104,8 +108,8 @@ function legalSpaces() {
   const target = !store.state?.finished && !overruling && automaTarget();
   if (target) {
     const company = automaAction()?.choices[0]?.command?.player;
-    const who = store.state?.players?.[company]?.kind === 'automa' ? 'Automa' : companyName(company);
-    out.set(target, { text: `${who} builds here`, parts: [{ text: who }], selected: true });
+    const who = store.state?.players?.[company]?.kind === 'automa' ? t('Automa') : companyName(company);
+    out.set(target, { text: t('{who} builds here', { who }), parts: [{ text: who }], selected: true });
     return out;
   }
   if (!store.options || (!store.ui.action && !store.options.pending)) return out;
@@ -114,8 +118,8 @@ function legalSpaces() {
   const system = selected?.command?.type === 'produce' ? selected.command : null;
   if (system) {
     // the chosen production system on the map: its dam, conduit and powerhouse
-    for (const [id, word] of [[system.dam, 'dam'], [system.conduit, 'conduit'], [system.powerhouse, 'powerhouse']]) {
-      if (id) out.set(id, { text: `Produces through this ${word}`, parts: [], selected: true }); // no chip: the drop count stays readable
+    for (const [id, text] of [[system.dam, t('Produces through this dam')], [system.conduit, t('Produces through this conduit')], [system.powerhouse, t('Produces through this powerhouse')]]) {
+      if (id) out.set(id, { text, parts: [], selected: true }); // no chip: the drop count stays readable
     }
     return out;
   }
@@ -138,21 +142,27 @@ function automaAction() {
 
 /** Where the done step lands ("→ C6R, criteria most powerful"), without repeating its name. */
 function doneWhere(step) {
-  const reason = String(step.reason || '');
+  const reason = say(String(step.reason || ''));
   if (!reason) return '';
   const rest = reason.startsWith(step.action) ? reason.slice(step.action.length).replace(/^[:;,\s]+/, '') : reason;
   return rest ? ` — ${rest}` : '';
 }
 
+/** Why the Automa skipped an action of its tile. */
+function skipped(step) {
+  const why = t('skipped: {reason}', { reason: say(step.reason) });
+  return ` — ${why}`;
+}
+
 function automaTile(preview) {
   // a clean drawing of the Automa action tile: its actions in order, the one done marked
   const steps = preview.steps || [];
-  const tile = el('figure', { class: 'automa-tile', 'aria-label': `Automa action tile ${preview.tile ?? ''}` },
-    el('figcaption', { text: `Tile ${preview.tile ?? '?'}${preview.criteria_tile !== undefined ? ` · criteria of tile ${preview.criteria_tile}` : ''}` }),
+  const tile = el('figure', { class: 'automa-tile', 'aria-label': t('Automa action tile {tile}', { tile: preview.tile ?? '' }) },
+    el('figcaption', { text: preview.criteria_tile !== undefined ? t('Tile {tile} · criteria of tile {criteria}', { tile: preview.tile ?? '?', criteria: preview.criteria_tile }) : t('Tile {tile}', { tile: preview.tile ?? '?' }) }),
     el('ol', {}, ...steps.map((step) => el('li', { class: step.done ? 'done' : 'skipped' },
       el('span', { class: 'mark', 'aria-hidden': 'true', text: step.done ? '✓' : '✗' }),
-      el('strong', { text: step.action }),
-      el('span', { text: humanize(step.done ? doneWhere(step) : ` — skipped: ${step.reason}`) })))));
+      el('strong', { text: say(step.action) }),
+      el('span', { text: humanize(step.done ? doneWhere(step) : skipped(step)) })))));
   return tile;
 }
 
@@ -175,28 +185,28 @@ function renderAutoma(state) {
   const steps = preview.steps || [];
   // what it does, in one plain line per action done; the criteria trace one tap away
   const done = steps.filter((step) => step.done);
-  const plain = done.length ? done.map((step) => humanize(step.plain || step.reason))
-    : (preview.lines || []).map(humanize).filter((line) => !/^Tile \d+/.test(line));
-  const trace = (preview.lines || []).map(humanize);
+  const plain = done.length ? done.map((step) => humanize(say(step.plain || step.reason)))
+    : (preview.lines || []).map((line) => humanize(say(line))).filter((line) => !/^Tile \d+/.test(line));
+  const trace = (preview.lines || []).map((line) => humanize(say(line)));
   // Mahiri Sekibo at a level-4 Automa: a person's opening of the round, played the Automa way
   const person = p && p.kind !== 'automa';
-  const mover = person ? companyName(company) : 'the Automa';
+  const mover = person ? companyName(company) : t('the Automa');
   const others = overrideActions();
   panel.replaceChildren(
-    el('h2', {}, badge(company), ` ${companyName(company)}${person ? '' : ` · Automa level ${p?.automa_level ?? '?'}`} — ${choice.label}`),
-    person ? el('p', { class: 'automa-why', text: 'Mahiri Sekibo is with a level-4 Automa: the opening action of each round is played the Automa way, from a drawn Automa tile, with your own Engineers and Credits.' }) : '',
-    el('ul', { class: 'automa-plain', 'aria-label': `What ${mover} does` }, ...plain.map((t) => el('li', { text: t }))),
+    el('h2', {}, badge(company), ` ${companyName(company)}${person ? '' : ` · ${t('Automa level {level}', { level: p?.automa_level ?? '?' })}`} — ${say(choice.label)}`),
+    person ? el('p', { class: 'automa-why', text: t('Mahiri Sekibo is with a level-4 Automa: the opening action of each round is played the Automa way, from a drawn Automa tile, with your own Engineers and Credits.') }) : '',
+    el('ul', { class: 'automa-plain', 'aria-label': t('What {mover} does', { mover }) }, ...plain.map((tx) => el('li', { text: tx }))),
     el('div', { class: 'row' },
-      el('button', { type: 'button', class: 'primary', 'data-automa-apply': '', text: 'Apply' }),
+      el('button', { type: 'button', class: 'primary', 'data-automa-apply': '', text: t('Apply') }),
       el('button', {
         type: 'button', 'data-automa-other': '', 'aria-expanded': store.ui.automaOverride ? 'true' : 'false',
-        text: 'Choose another legal move',
+        text: t('Choose another legal move'),
       })),
-    store.ui.automaOverride && !others.length ? el('p', { class: 'why', text: `The engine lists no other legal move for ${mover} now.` }) : '',
+    store.ui.automaOverride && !others.length ? el('p', { class: 'why', text: t('The engine lists no other legal move for {mover} now.', { mover }) }) : '',
     (steps.length || trace.length) ? el('details', { class: 'automa-details' },
-      el('summary', { text: 'Why: the tile and its criteria' }),
+      el('summary', { text: t('Why: the tile and its criteria') }),
       steps.length ? automaTile(preview) : '',
-      el('ol', { class: 'automa-trace', 'aria-label': `What ${mover} does and why` }, ...trace.map((t) => el('li', { text: t })))) : '',
+      el('ol', { class: 'automa-trace', 'aria-label': t('What {mover} does and why', { mover }) }, ...trace.map((tx) => el('li', { text: tx })))) : '',
   );
   panel.hidden = false;
   return true;
@@ -261,7 +271,7 @@ function draw() {
 function renderMapText(basins) {
   $('map-text').replaceChildren(el('ul', {}, ...basins.filter((b) => b.lines.length)
     .map((b) => el('li', {}, el('strong', { text: `${b.name[0].toUpperCase()}${b.name.slice(1)}: ` }), b.lines.join('; ')))),
-  basins.every((b) => !b.lines.length) ? el('p', { text: 'No structures and no drops on the map yet.' }) : '');
+  basins.every((b) => !b.lines.length) ? el('p', { text: t('No structures and no drops on the map yet.') }) : '');
 }
 
 let basinMap = null;
@@ -277,10 +287,10 @@ function openBasin(button) {
   const root = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   root.setAttribute('class', 'map');
   root.setAttribute('role', 'group');
-  const name = store.board.basins.find((b) => String(b.id) === basin)?.name || `basin ${basin}`;
-  root.setAttribute('aria-label', `${name}, enlarged`);
+  const name = store.board.basins.find((b) => String(b.id) === basin)?.name || t('basin {basin}', { basin });
+  root.setAttribute('aria-label', t('{name}, enlarged', { name }));
   const legal = legalSpaces();
-  const list = el('div', { class: 'choices', role: 'group', 'aria-label': `Spaces of ${name}` },
+  const list = el('div', { class: 'choices', role: 'group', 'aria-label': t('Spaces of {name}', { name }) },
     ...spaces.filter((s) => legal.has(s.id)).map((s) => el('button', { type: 'button', class: 'choice', 'data-space': s.id },
       el('span', { class: 'label', text: s.name }), el('span', { class: 'chip', text: (legal.get(s.id).parts || []).map((p) => (p.icon ? `${p.n} ${p.icon}s` : p.text)).join(' ') }))));
   openSheet('basin', `${name[0].toUpperCase()}${name.slice(1)}`, [el('div', { class: 'basin-zoom' }, root, list)]);
@@ -295,7 +305,7 @@ function openBasin(button) {
  * the next move, and the next move replaces them (no "Done" tap). `title` names what they are
  * for ("Put the board back" after an undo).
  */
-function showInstructions(instructions, version, title = 'Do this at the table') {
+function showInstructions(instructions, version, title = t('Do this at the table')) {
   if (!instructions?.length || version <= shownInstructionsVersion) return;
   shownInstructionsVersion = version;
   lastInstructions = instructions;
@@ -339,18 +349,18 @@ function refreshBoardSheet() {
 }
 
 async function openUndo() {
-  openSheet('undo', 'Undo the last action?', [el('p', { text: 'Loading what will be reverted…' })]);
+  openSheet('undo', t('Undo the last action?'), [el('p', { text: t('Loading what will be reverted…') })]);
   try {
     const preview = await api.undoPreview(store.gameId);
-    const reverse = el('ol', { class: 'instructions', 'aria-label': 'To put the board back' });
+    const reverse = el('ol', { class: 'instructions', 'aria-label': t('To put the board back') });
     renderInstructions(reverse, preview.reverse || []);
-    openSheet('undo', 'Undo the last action?', [...undoPreviewNodes(preview),
-      ...(preview.reverse?.length ? [el('h3', { text: 'Then put the board back:' }), reverse] : [])], [
-      el('button', { type: 'button', 'data-close-sheet': '', text: 'Keep it' }),
-      el('button', { type: 'button', class: 'danger primary', 'data-open': 'undo-confirm', text: 'Undo' }),
+    openSheet('undo', t('Undo the last action?'), [...undoPreviewNodes(preview),
+      ...(preview.reverse?.length ? [el('h3', { text: t('Then put the board back:') }), reverse] : [])], [
+      el('button', { type: 'button', 'data-close-sheet': '', text: t('Keep it') }),
+      el('button', { type: 'button', class: 'danger primary', 'data-open': 'undo-confirm', text: t('Undo') }),
     ]);
   } catch (error) {
-    openSheet('undo', 'Nothing to undo', [el('p', { text: error.body?.message || error.message })], [el('button', { type: 'button', 'data-close-sheet': '', text: 'Close' })]);
+    openSheet('undo', t('Nothing to undo'), [el('p', { text: say(error.body?.message || error.message) })], [el('button', { type: 'button', 'data-close-sheet': '', text: t('Close') })]);
   }
 }
 
@@ -360,20 +370,20 @@ async function confirmUndo(button) {
     const result = await api.undo(store.gameId, store.version);
     applyUpdate(result);
     closeSheet();
-    if (result.reverse?.length) showInstructions(result.reverse, result.version, 'Undone — put the board back');
+    if (result.reverse?.length) showInstructions(result.reverse, result.version, t('Undone — put the board back'));
     else hideStrip();
     shownInstructionsVersion = Math.max(shownInstructionsVersion, result.version);
-    toast('Undone.');
+    toast(t('Undone.'));
   } catch (error) {
     if (error.status === 409) await reload();
-    toast(error.body?.message || error.message, true);
+    toast(say(error.body?.message || error.message), true);
     button.disabled = false;
   }
 }
 
 async function openLog() {
-  const box = el('div', {}, el('p', { text: 'Loading the log…' }));
-  openSheet('log', 'Log', [box]);
+  const box = el('div', {}, el('p', { text: t('Loading the log…') }));
+  openSheet('log', t('Log'), [box]);
   try {
     const log = await api.log(store.gameId);
     store.log = log;
@@ -385,17 +395,17 @@ async function openLog() {
 
 function openCorrection() {
   const form = correctionForm(store.state, store.board);
-  openSheet('correct', 'Correct a value', [form], [
-    el('button', { type: 'button', 'data-close-sheet': '', text: 'Cancel' }),
-    el('button', { type: 'button', class: 'primary', 'data-open': 'correct-send', text: 'Apply correction' }),
+  openSheet('correct', t('Correct a value'), [form], [
+    el('button', { type: 'button', 'data-close-sheet': '', text: t('Cancel') }),
+    el('button', { type: 'button', class: 'primary', 'data-open': 'correct-send', text: t('Apply correction') }),
   ]);
 }
 
 /** A game begun on paper: enter its position once, then the app tracks it. */
 function openPosition() {
-  openSheet('position', 'Where your game stands', [positionForm(store.state, store.board)], [
-    el('button', { type: 'button', 'data-close-sheet': '', text: 'Later' }),
-    el('button', { type: 'button', class: 'primary', 'data-open': 'position-send', text: 'Start tracking from here' }),
+  openSheet('position', t('Where your game stands'), [positionForm(store.state, store.board)], [
+    el('button', { type: 'button', 'data-close-sheet': '', text: t('Later') }),
+    el('button', { type: 'button', class: 'primary', 'data-open': 'position-send', text: t('Start tracking from here') }),
   ]);
 }
 
@@ -405,7 +415,7 @@ async function sendPosition() {
   if (result) {
     closeSheet();
     history.replaceState(null, '', location.pathname);
-    toast('Position entered: the app tracks the game from here.');
+    toast(t('Position entered: the app tracks the game from here.'));
   }
 }
 
@@ -415,26 +425,27 @@ async function sendCorrection() {
   const result = await send(correctionCommand(form));
   if (result) {
     closeSheet();
-    toast('Correction logged.');
+    toast(t('Correction logged.'));
   }
 }
 
 function openMenu() {
   const seats = Object.keys(store.state?.players || {});
-  const claim = el('div', { class: 'row', role: 'group', 'aria-label': 'This device plays' },
+  const claim = el('div', { class: 'row', role: 'group', 'aria-label': t('This device plays') },
     ...seats.map((c) => el('button', { type: 'button', 'data-open': 'claim', 'data-company': c, 'aria-pressed': store.me === c ? 'true' : 'false' }, badge(c), ` ${companyName(c)}`)));
   const nodes = [];
-  const qr = el('img', { alt: 'QR code to join this game' });
+  const qr = el('img', { alt: t('QR code to join this game') });
   if (store.joinCode) {
-    nodes.push(el('p', {}, 'Join code: ', el('span', { class: 'join-code', text: store.joinCode })),
+    nodes.push(el('p', {}, `${t('Join code:')} `, el('span', { class: 'join-code', text: store.joinCode })),
       el('div', { class: 'qr' }, qr));
     loadQr(qr, api.qrUrl(store.gameId));
   }
-  nodes.push(el('h3', { text: 'This device plays' }), claim, el('p', { class: 'row' },
-    el('a', { class: 'button', href: `/audit/games/${encodeURIComponent(store.gameId)}`, text: 'Score audit' }),
-    el('a', { class: 'button', href: '/', text: 'All games (home)' }),
-    el('a', { class: 'button', href: '/glossary', text: 'Glossary' })));
-  openSheet('menu', 'Game', nodes);
+  nodes.push(el('h3', { text: t('This device plays') }), claim, el('p', { class: 'row' },
+    el('a', { class: 'button', href: `/audit/games/${encodeURIComponent(store.gameId)}`, text: t('Score audit') }),
+    el('a', { class: 'button', href: '/', text: t('All games (home)') }),
+    el('a', { class: 'button', href: '/glossary', text: t('Glossary') })),
+  el('h3', { text: t('Language') }), languageSwitch());
+  openSheet('menu', t('Game'), nodes);
 }
 
 async function claimSeat(button) {
@@ -443,14 +454,14 @@ async function claimSeat(button) {
     await api.claim(store.gameId, company);
   } catch (error) {
     if (error.status !== 404) {
-      toast(error.body?.message || error.message, true);
+      toast(say(error.body?.message || error.message), true);
       return;
     }
   }
   store.me = company;
   localStorage.setItem(`barrage:me:${store.gameId}`, company);
   closeSheet();
-  toast(`This device plays ${companyName(company)}.`);
+  toast(t('This device plays {company}.', { company: companyName(company) }));
   notify();
 }
 
@@ -478,13 +489,14 @@ function open(kind, button) {
   if (kind === 'menu') return openMenu();
   if (kind === 'claim') return claimSeat(button);
   if (kind === 'replay') return map && animateAll(map, lastInstructions);
+  if (kind === 'why') return openSheet('why', t('The rule behind it'), ruleNodes(rulesFor('instructions', button.dataset.why)));
   if (kind === 'step') {
     const step = lastInstructions[Number(button.dataset.step)];
     return step?.animate?.path && map?.animate(step.animate.path, step.animate.drops ?? 1);
   }
   if (kind === 'board') {
     boardCompany = button.dataset.openBoard;
-    openSheet('board', `${companyName(boardCompany)} — company board`, []);
+    openSheet('board', t('{company} — company board', { company: companyName(boardCompany) }), []);
     return refreshBoardSheet();
   }
   if (kind === 'ledger') {
@@ -513,9 +525,9 @@ async function catchUp() {
 
 function notJoined(error) {
   const main = el('main', { class: 'page' }, el('section', { class: 'card' },
-    el('h1', { text: 'Join this game first' }),
-    el('p', { text: error.body?.message || 'This device has not joined the game. Enter the join code shown on the tablet.' }),
-    el('a', { class: 'button primary', href: '/join', text: 'Enter the join code' })));
+    el('h1', { text: t('Join this game first') }),
+    el('p', { text: say(error.body?.message || t('This device has not joined the game. Enter the join code shown on the tablet.')) }),
+    el('a', { class: 'button primary', href: '/join', text: t('Enter the join code') })));
   document.body.classList.remove('game');
   document.body.replaceChildren(main);
 }
@@ -533,7 +545,7 @@ async function start() {
     [board, game] = await Promise.all([api.board(), api.game(store.gameId)]);
   } catch (error) {
     if (error instanceof ApiError && [401, 403, 404].includes(error.status)) return notJoined(error);
-    toast('Could not load the game. Is the server running?', true);
+    toast(t('Could not load the game. Is the server running?'), true);
     throw error;
   }
   store.board = board;

@@ -1,21 +1,24 @@
 // Names and short texts for ids in the state (company, contract, tile, phase): display only.
 import { CATALOG } from './catalog.js';
+import { say } from './engine_words.js';
+import { N_, t } from './i18n.js';
 
 const companies = new Map(CATALOG.companies.map((c) => [c.id, c]));
 const officers = new Map(CATALOG.officers.map((o) => [o.id, o]));
 const officersByName = new Map(CATALOG.officers.map((o) => [o.name, o]));
 const contracts = new Map(CATALOG.contracts.map((c) => [c.id, c]));
-const bonusTiles = new Map(CATALOG.bonus_tiles.map((t) => [t.id, t]));
-const objectives = new Map(CATALOG.objective_tiles.map((t) => [t.id, t]));
-const headstreamTiles = new Map(CATALOG.headstream_tiles.map((t) => [t.id, t]));
+const bonusTiles = new Map(CATALOG.bonus_tiles.map((tx) => [tx.id, tx]));
+const objectives = new Map(CATALOG.objective_tiles.map((tx) => [tx.id, tx]));
+const headstreamTiles = new Map(CATALOG.headstream_tiles.map((tx) => [tx.id, tx]));
 
 export const COMPANY_IDS = CATALOG.companies.map((c) => c.id);
 export const BASE_COMPANIES = CATALOG.companies.filter((c) => !c.expansion).map((c) => c.id);
 export const OFFICERS = CATALOG.officers;
 
 export function companyName(id) {
-  if (id === 'neutral') return 'Neutral';
-  return companies.get(id)?.name ?? String(id ?? '');
+  if (id === 'neutral') return t('Neutral');
+  const name = companies.get(id)?.name;
+  return name ? t(name) : String(id ?? '');
 }
 
 export function companyLetter(id) {
@@ -39,10 +42,10 @@ const ABILITY_FROM_POWERHOUSES = 3;
  * Automa uses it only from level 3, automa.md §2): {active, text, detail} in a few words.
  */
 export function abilityState(p) {
-  if (p?.kind === 'automa' && Number(p.automa_level) < 3) return { active: false, text: 'not at this Automa level', detail: '' };
+  if (p?.kind === 'automa' && Number(p.automa_level) < 3) return { active: false, text: t('not at this Automa level'), detail: '' };
   const built = p?.built?.powerhouse ?? 0;
-  if (built >= ABILITY_FROM_POWERHOUSES) return { active: true, text: 'active', detail: '' };
-  return { active: false, text: 'from the 3rd powerhouse', detail: `${built} of ${ABILITY_FROM_POWERHOUSES} built` };
+  if (built >= ABILITY_FROM_POWERHOUSES) return { active: true, text: t('active'), detail: '' };
+  return { active: false, text: t('from the 3rd powerhouse'), detail: t('{built} of {needed} built', { built, needed: ABILITY_FROM_POWERHOUSES }) };
 }
 
 export function officer(idOrName) {
@@ -63,40 +66,41 @@ export function objective(id) {
 
 // the Objective tile in a player's words (as the score audit labels it)
 const OBJECTIVE_LABELS = {
-  O_RED_SPACES: 'Bases and Powerhouses on red-bordered spaces',
-  O_BEST_AREA: 'Most pieces in one area',
-  O_CONNECTED_BASES: 'Bases connected by own conduit to own powerhouse',
-  O_WORST_AREA: 'Pieces in the area where you have the fewest',
-  O_BASINS_1: 'Basins with at least 1 of your pieces',
-  O_BASINS_3: 'Basins with at least 3 of your pieces',
+  O_RED_SPACES: N_('Bases and Powerhouses on red-bordered spaces'),
+  O_BEST_AREA: N_('Most pieces in one area'),
+  O_CONNECTED_BASES: N_('Bases connected by own conduit to own powerhouse'),
+  O_WORST_AREA: N_('Pieces in the area where you have the fewest'),
+  O_BASINS_1: N_('Basins with at least 1 of your pieces'),
+  O_BASINS_3: N_('Basins with at least 3 of your pieces'),
 };
 
 export function objectiveLabel(id) {
-  return OBJECTIVE_LABELS[id] ?? objective(id)?.measure ?? String(id ?? '').replace(/^O_/, '').replaceAll('_', ' ').toLowerCase();
+  return (OBJECTIVE_LABELS[id] && t(OBJECTIVE_LABELS[id])) ?? objective(id)?.measure ?? String(id ?? '').replace(/^O_/, '').replaceAll('_', ' ').toLowerCase();
 }
 
 /** A bonus tile as printed: "5 VP per Powerhouse built" (the id when it is unknown). */
 export function bonusText(id) {
-  const t = bonusTile(id);
-  return t ? `${t.vp_each} VP per ${t.counts}` : String(id);
+  const tx = bonusTile(id);
+  return tx ? t('{vp} VP per {what}', { vp: tx.vp_each, what: say(tx.counts) }) : String(id);
 }
 
 /** An Advanced Technology tile in words: "Level 1 Base: each own dam holding 0 drops …". */
 export function advancedText(id) {
-  const t = CATALOG.advanced_tiles.find((x) => x.id === id);
-  if (!t) return String(id);
+  const tx = CATALOG.advanced_tiles.find((x) => x.id === id);
+  if (!tx) return String(id);
   const kind = id.replace(/^L\d_/, '').toLowerCase();
-  return `Level ${t.level} ${kind === 'any' ? 'any structure' : kind}: ${t.text}`;
+  const name = t('Level {level} {kind}', { level: tx.level, kind: kind === 'any' ? t('any structure') : say(kind) });
+  return `${name}: ${say(tx.text)}`;
 }
 
 const SECTIONS = {
-  turbine_station: 'Turbine Station',
-  water_management: 'Water Management',
-  workshop: 'Workshop',
-  machinery_shop: 'Machinery Shop',
-  contract_office: 'Contract Office',
-  bank: 'Bank',
-  patent_office: 'Patent Office',
+  turbine_station: N_('Turbine Station'),
+  water_management: N_('Water Management'),
+  workshop: N_('Workshop'),
+  machinery_shop: N_('Machinery Shop'),
+  contract_office: N_('Contract Office'),
+  bank: N_('Bank'),
+  patent_office: N_('Patent Office'),
 };
 const managementSpaces = new Map((CATALOG.management_spaces || []).map((m) => [m.id, m]));
 
@@ -104,34 +108,34 @@ const managementSpaces = new Map((CATALOG.management_spaces || []).map((m) => [m
 export function spaceName(id) {
   const m = managementSpaces.get(id);
   if (!m) return id;
-  const section = SECTIONS[m.section] ?? m.section.replaceAll('_', ' ');
-  if (!m.side) return m.section === 'bank' ? section : `${section} space ${m.row}`;
-  return `${section} row ${m.row}, ${m.side}`;
+  const section = SECTIONS[m.section] ? t(SECTIONS[m.section]) : m.section.replaceAll('_', ' ');
+  if (!m.side) return m.section === 'bank' ? section : t('{section} space {row}', { section, row: m.row });
+  return t('{section} row {row}, {side}', { section, row: m.row, side: t(m.side) });
 }
 
 // what a bonus tile counts, in one short noun
 const BONUS_NOUN = {
-  B_CONTRACTS: 'fulfilled contract',
-  B_BASES: 'Base',
-  B_ELEVATIONS: 'Elevation',
-  B_CONDUITS: 'Conduit',
-  B_POWERHOUSES: 'Powerhouse',
-  B_ADVANCED_TILES: 'Advanced tile',
+  B_CONTRACTS: N_('fulfilled contract'),
+  B_BASES: N_('Base'),
+  B_ELEVATIONS: N_('Elevation'),
+  B_CONDUITS: N_('Conduit'),
+  B_POWERHOUSES: N_('Powerhouse'),
+  B_ADVANCED_TILES: N_('Advanced tile'),
 };
 
 /** A bonus tile in a few words: "4 VP per Base". */
 export function bonusShort(id) {
-  const t = bonusTile(id);
-  if (!t) return String(id);
-  return `${t.vp_each} VP per ${BONUS_NOUN[id] ?? t.counts.split(' ')[0].replace(/s$/, '')}`;
+  const tx = bonusTile(id);
+  if (!tx) return String(id);
+  return t('{vp} VP per {what}', { vp: tx.vp_each, what: BONUS_NOUN[id] ? t(BONUS_NOUN[id]) : tx.counts.split(' ')[0].replace(/s$/, '') });
 }
 
 /** An Advanced Technology tile's name: "Level 1 Elevation", "Level 2 any structure". */
 export function advancedName(id) {
   const m = /^L(\d)_([A-Z]+)$/.exec(id);
   if (!m) return String(id);
-  const kind = m[2] === 'ANY' ? 'any structure' : m[2].charAt(0) + m[2].slice(1).toLowerCase();
-  return `Level ${m[1]} ${kind}`;
+  const kind = m[2] === 'ANY' ? t('any structure') : t(m[2].charAt(0) + m[2].slice(1).toLowerCase());
+  return t('Level {level} {kind}', { level: m[1], kind });
 }
 
 const SPACE_ID = /\b(?:TS|WM|WS|MS|CO|PO)_[A-Z0-9_]+\b|\bBANK\b/g;
@@ -142,16 +146,20 @@ const TILE_ID = /\b(?:B|O)_[A-Z0-9_]+\b|\bL[123]_[A-Z]+\b/g;
  * board, tile ids their printed meaning (the physical tiles carry no ids).
  */
 const PY_DICT = /\{((?:'\w+': \d+(?:, )?)+)\}/g;
-const GAIN_WORDS = { excavators: ['Excavator', 'Excavators'], mixers: ['Concrete Mixer', 'Concrete Mixers'], machineries_any: ['Excavator or Mixer', 'Excavators or Mixers'] };
+const GAIN_WORDS = {
+  excavators: [N_('1 Excavator'), N_('{n} Excavators')],
+  mixers: [N_('1 Concrete Mixer'), N_('{n} Concrete Mixers')],
+  machineries_any: [N_('1 Excavator or Mixer'), N_('{n} Excavators or Mixers')],
+};
 
 function gainWords(inner) {
   return [...inner.matchAll(/'(\w+)': (\d+)/g)].map(([, key, n]) => {
     const words = GAIN_WORDS[key];
-    return words ? `${n} ${Number(n) === 1 ? words[0] : words[1]}` : `${n} ${key.replaceAll('_', ' ')}`;
+    return words ? t(Number(n) === 1 ? words[0] : words[1], { n }) : `${n} ${key.replaceAll('_', ' ')}`;
   }).join(' + ');
 }
 
-const ORDINAL = ['', '1st', '2nd', '3rd', '4th', '5th'];
+const ORDINAL = ['', N_('1st'), N_('2nd'), N_('3rd'), N_('4th'), N_('5th')];
 
 const placeNames = new Map();
 const SPACE_REF = /\b(?:C\d{1,2}[LR]|P\d{1,2}-\d|\d{1,2}[UL])\b/g;
@@ -167,13 +175,13 @@ export function placeName(id) {
 }
 
 const CONTRACT_REF = /(?<!rulings? )\b(?:[GYR]\d{2}|[NS]\d)\b/g;
-const COLOUR_WORD = { starting: 'Starting', national: 'national' };
+const COLOUR_WORD = { starting: N_('Starting'), national: N_('national') };
 
 /** A contract as its printed tile reads: "green ⚡3: 1₵ · turn wheel 2" (no id). */
 export function contractWords(id) {
   const c = contract(id);
   if (!c) return String(id ?? '');
-  const colour = c.kind === 'private' ? c.pile : COLOUR_WORD[c.kind] ?? c.kind;
+  const colour = c.kind === 'private' ? t(c.pile) : COLOUR_WORD[c.kind] ? t(COLOUR_WORD[c.kind]) : c.kind;
   return `${colour} ⚡${c.energy_required}: ${rewardText(c.reward)}`;
 }
 
@@ -181,6 +189,14 @@ export function contractWords(id) {
 export function headstreamWords(id) {
   const drops = headstreamTile(id)?.drops_by_round;
   return drops ? drops.join('·') : String(id ?? '');
+}
+
+/** An income slot named by its key ("income:conduit:2"): "the income of the 2nd Conduit". */
+function incomeSlot(kind, n) {
+  const ordinal = ORDINAL[Number(n)] ? t(ORDINAL[Number(n)]) : n;
+  const structure = t(kind.charAt(0).toUpperCase() + kind.slice(1));
+  const words = t('the income of the {ordinal} {structure}', { ordinal, structure });
+  return `“${words}”`;
 }
 
 export function humanize(text) {
@@ -191,12 +207,12 @@ export function humanize(text) {
     .replace(/\bthe the\b/g, 'the')
     .replace(PY_DICT, (_, inner) => gainWords(inner))
     // an income slot named by its key ("income:conduit:2")
-    .replace(/\bincome:(base|elevation|conduit|powerhouse):(\d)\b/g, (_, kind, n) => `the income of the ${ORDINAL[Number(n)] ?? n} ${kind.charAt(0).toUpperCase()}${kind.slice(1)}`)
+    .replace(/\bincome:(base|elevation|conduit|powerhouse):(\d)\b/g, (_, kind, n) => incomeSlot(kind, n))
     .replace(SPACE_ID, (id) => (managementSpaces.has(id) ? spaceName(id) : id))
     .replace(TILE_ID, (id) => {
       if (bonusTile(id)) return `“${bonusShort(id)}”`;
       if (objective(id)) return `“${objectiveLabel(id)}”`;
-      if (/^L\d_/.test(id) && CATALOG.advanced_tiles.some((t) => t.id === id)) return advancedName(id);
+      if (/^L\d_/.test(id) && CATALOG.advanced_tiles.some((tx) => tx.id === id)) return advancedName(id);
       return id;
     });
 }
@@ -206,63 +222,63 @@ export function headstreamTile(id) {
 }
 
 export const PHASES = {
-  income: 'Income & headstreams',
-  actions: 'Actions',
-  water_flow: 'Water flow',
-  scoring: 'Scoring',
-  end_of_round: 'End of round',
-  game_over: 'Game over',
+  income: N_('Income & headstreams'),
+  actions: N_('Actions'),
+  water_flow: N_('Water flow'),
+  scoring: N_('Scoring'),
+  end_of_round: N_('End of round'),
+  game_over: N_('Game over'),
 };
 
 export function phaseName(phase) {
-  return PHASES[phase] ?? String(phase ?? '').replaceAll('_', ' ');
+  return PHASES[phase] ? t(PHASES[phase]) : String(phase ?? '').replaceAll('_', ' ');
 }
 
 export const ACTION_LABELS = {
-  build: 'Build',
-  produce: 'Produce',
-  water: 'Water',
-  bank: 'Bank',
-  workshop: 'Workshop',
-  buy_machinery: 'Shop',
-  take_contracts: 'Contracts',
-  patent: 'Patent',
-  pass: 'Pass',
-  automa_turn: 'Automa turn',
-  mahiri: 'Mahiri',
+  build: N_('Build'),
+  produce: N_('Produce'),
+  water: N_('Water'),
+  bank: N_('Bank'),
+  workshop: N_('Workshop'),
+  buy_machinery: N_('Shop'),
+  take_contracts: N_('Contracts'),
+  patent: N_('Patent'),
+  pass: N_('Pass'),
+  automa_turn: N_('Automa turn'),
+  mahiri: N_('Mahiri'),
   // the Automa's other legal moves (legal_options: its own turn, then these groups)
-  production: 'Produce',
-  construction: 'Build',
-  water_management: 'Water',
-  contract_office: 'Contract Office',
-  machinery_shop: 'Machinery Shop',
-  patent_office: 'Patent Office',
+  production: N_('Produce'),
+  construction: N_('Build'),
+  water_management: N_('Water'),
+  contract_office: N_('Contract Office'),
+  machinery_shop: N_('Machinery Shop'),
+  patent_office: N_('Patent Office'),
 };
 
 export function actionLabel(type) {
-  return ACTION_LABELS[type] ?? String(type).replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+  return ACTION_LABELS[type] ? t(ACTION_LABELS[type]) : String(type).replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 }
 
 const REWARD_WORDS = {
   credits: (n) => `${n}₵`,
-  vp: (n) => `${n} VP`,
-  rotate_wheel: (n) => `turn wheel ${n}`,
-  machineries_any: (n) => `${n} machinery`,
-  excavators: (n) => `${n} Excavator${n === 1 ? '' : 's'}`,
-  mixers: (n) => `${n} Mixer${n === 1 ? '' : 's'}`,
-  energy_steps: (n) => `+${n} energy`,
-  drops_headstream: (n) => `${n} drops on a headstream`,
-  drops_flow_now: (n) => `${n} drops flow now`,
-  free_elevation: () => 'free Elevation',
-  free_powerhouse: () => 'free powerhouse',
-  free_base_areas: () => 'free Base',
-  free_conduit_max_value: (n) => `free conduit ≤${n}`,
+  vp: (n) => t('{n} VP', { n }),
+  rotate_wheel: (n) => t('turn wheel {n}', { n }),
+  machineries_any: (n) => t('{n} machinery', { n }),
+  excavators: (n) => (n === 1 ? t('1 Excavator') : t('{n} Excavators', { n })),
+  mixers: (n) => (n === 1 ? t('1 Mixer') : t('{n} Mixers', { n })),
+  energy_steps: (n) => t('+{n} energy', { n }),
+  drops_headstream: (n) => t('{n} drops on a headstream', { n }),
+  drops_flow_now: (n) => t('{n} drops flow now', { n }),
+  free_elevation: () => t('free Elevation'),
+  free_powerhouse: () => t('free powerhouse'),
+  free_base_areas: () => t('free Base'),
+  free_conduit_max_value: (n) => t('free conduit ≤{n}', { n }),
   // company-board incomes and the powerhouse track
-  machinery_any: (n) => `${n} Excavator or Mixer`,
-  water_drops_headstream_flow_immediately: (n) => `${n} drops on a headstream, flowing now`,
-  water_drops_headstream_flow_in_water_phase: (n) => `${n} drops on a headstream (flow in the Water Flow phase)`,
-  production_bonus: (n) => `production +${n}`,
-  company_special_ability: () => 'company special ability',
+  machinery_any: (n) => t('{n} Excavator or Mixer', { n }),
+  water_drops_headstream_flow_immediately: (n) => t('{n} drops on a headstream, flowing now', { n }),
+  water_drops_headstream_flow_in_water_phase: (n) => t('{n} drops on a headstream (flow in the Water Flow phase)', { n }),
+  production_bonus: (n) => t('production +{n}', { n }),
+  company_special_ability: () => t('company special ability'),
 };
 
 /** One income or powerhouse-track item ({type, amount}) in words. */

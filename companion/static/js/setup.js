@@ -5,6 +5,8 @@ import { el, fromTemplate, scriptReady } from './dom.js';
 import { CATALOG } from './catalog.js';
 import { BASE_COMPANIES, OFFICERS, advancedText, bonusText, companyName, contractWords, headstreamWords, objectiveLabel, officer, placeName, setPlaceNames } from './names.js';
 import { drawGroups, drawsPayload, renderDraws } from './setup_draws.js';
+import { say } from './engine_words.js';
+import { t } from './i18n.js';
 
 const form = document.getElementById('setup-form');
 const seatsBox = document.getElementById('seats');
@@ -25,15 +27,15 @@ function option(v, text, selected) {
 
 function seatNode(i) {
   const node = fromTemplate('tpl-seat');
-  field(node, 'legend').textContent = `Seat ${i + 1}`;
+  field(node, 'legend').textContent = t('Seat {n}', { n: i + 1 });
   const company = field(node, 'company');
   company.append(...BASE_COMPANIES.map((c, k) => option(c, companyName(c), k === i)));
-  company.setAttribute('aria-label', `Seat ${i + 1} company`);
+  company.setAttribute('aria-label', t('Seat {n} company', { n: i + 1 }));
   const kind = field(node, 'kind');
-  kind.setAttribute('aria-label', `Seat ${i + 1} played by`);
-  field(node, 'name').setAttribute('aria-label', `Seat ${i + 1} name`);
-  field(node, 'level').setAttribute('aria-label', `Seat ${i + 1} Automa level`);
-  field(node, 'officer').setAttribute('aria-label', `Seat ${i + 1} executive officer`);
+  kind.setAttribute('aria-label', t('Seat {n} played by', { n: i + 1 }));
+  field(node, 'name').setAttribute('aria-label', t('Seat {n} name', { n: i + 1 }));
+  field(node, 'level').setAttribute('aria-label', t('Seat {n} Automa level', { n: i + 1 }));
+  field(node, 'officer').setAttribute('aria-label', t('Seat {n} executive officer', { n: i + 1 }));
   for (const input of [company, kind, field(node, 'level')]) input.addEventListener('change', () => syncSeats());
   return node;
 }
@@ -61,7 +63,7 @@ function syncSeats() {
     const select = field(node, 'officer');
     const current = select.value;
     const list = full ? OFFICERS.filter((o) => !o.expansion) : [officer(introOfficer[company])].filter(Boolean);
-    select.replaceChildren(...list.map((o, k) => option(o.id, `${o.name} — ${o.text}`, full ? (o.id === current || (!current && k === i)) : true)));
+    select.replaceChildren(...list.map((o, k) => option(o.id, `${o.name} — ${say(o.text)}`, full ? (o.id === current || (!current && k === i)) : true)));
     select.disabled = !full;
   });
 }
@@ -82,7 +84,7 @@ function seats() {
       company: drafted ? null : field(node, 'company').value,
       officer: hasOfficer(node) ? field(node, 'officer').value || null : null,
       kind,
-      name: field(node, 'name').value.trim() || (kind === 'automa' ? 'Automa' : `Player ${i + 1}`),
+      name: field(node, 'name').value.trim() || (kind === 'automa' ? t('Automa') : t('Player {n}', { n: i + 1 })),
     };
     if (kind === 'automa') seat.automa_level = Number(field(node, 'level').value);
     return seat;
@@ -92,10 +94,10 @@ function seats() {
 function problem() {
   if (step === 2) {
     const companies = seats().map((s) => s.company).filter(Boolean);
-    if (new Set(companies).size !== companies.length) return 'Each seat needs a different company.';
+    if (new Set(companies).size !== companies.length) return t('Each seat needs a different company.');
     const officers = seats().map((s) => s.officer).filter(Boolean);
-    if (value('mode') === 'full' && new Set(officers).size !== officers.length) return 'Each seat needs a different executive officer.';
-    if (!seats().some((s) => s.kind === 'human')) return 'At least one seat must be played by a person.';
+    if (value('mode') === 'full' && new Set(officers).size !== officers.length) return t('Each seat needs a different executive officer.');
+    if (!seats().some((s) => s.kind === 'human')) return t('At least one seat must be played by a person.');
   }
   if (step === 3 && value('deals') === 'table') {
     const draws = drawsPayload(document.getElementById('draws'));
@@ -107,8 +109,8 @@ function problem() {
 // "Start from a game in progress" (home page): the same wizard, then the position
 const IN_PROGRESS = new URLSearchParams(window.location.search).has('in-progress');
 if (IN_PROGRESS) {
-  document.getElementById('step1-title').textContent = 'Which game is on the table?';
-  buttons.create.textContent = 'Create and enter the position';
+  document.getElementById('step1-title').textContent = t('Which game is on the table?');
+  buttons.create.textContent = t('Create and enter the position');
 }
 
 function show(n) {
@@ -137,23 +139,30 @@ function checklist(state, created) {
   const players = Object.values(state.players || {});
   for (const p of players) {
     const off = officer(p.officer);
-    add(`${companyName(p.company)}${p.name ? ` (${p.name})` : ''}: company board, ${p.engineers} Engineers, ${p.credits} Credits, ${p.excavators} Excavators, ${p.mixers} Concrete Mixers, ${p.vp} VP${off ? `, officer ${off.name}` : ''}; Technology tiles: ${(p.tiles || []).map((t) => t.charAt(0).toUpperCase() + t.slice(1)).join(', ') || '—'}.`);
-    for (const id of p.contracts || []) add(`${companyName(p.company)}: the Starting contract ${contractWords(id).replace(/^Starting /, '')}.`);
+    const who = `${companyName(p.company)}${p.name ? ` (${p.name})` : ''}`;
+    const tiles = (p.tiles || []).map((tx) => t(tx.charAt(0).toUpperCase() + tx.slice(1))).join(', ') || '—';
+    const board = { who, engineers: p.engineers, credits: p.credits, excavators: p.excavators, mixers: p.mixers, vp: p.vp, tiles };
+    add(off ? t('{who}: company board, {engineers} Engineers, {credits} Credits, {excavators} Excavators, {mixers} Concrete Mixers, {vp} VP, officer {officer}; Technology tiles: {tiles}.', { ...board, officer: off.name })
+      : t('{who}: company board, {engineers} Engineers, {credits} Credits, {excavators} Excavators, {mixers} Concrete Mixers, {vp} VP; Technology tiles: {tiles}.', board));
+    for (const id of p.contracts || []) add(t('{company}: the Starting contract {contract}.', { company: companyName(p.company), contract: contractWords(id).replace(/^\S+ /, '') }));
   }
-  if (state.turn_order?.length) add(`Turn order: ${state.turn_order.map(companyName).join(' › ')}.`);
-  for (const [letter, tile] of Object.entries(state.headstream_tiles || {})) add(`Headstream ${letter}: the tile with ${headstreamWords(tile)} drops in rounds 1–4.`);
+  if (state.turn_order?.length) add(t('Turn order: {order}.', { order: state.turn_order.map(companyName).join(' › ') }));
+  for (const [letter, tile] of Object.entries(state.headstream_tiles || {})) add(t('Headstream {letter}: the tile with {drops} drops in rounds 1–4.', { letter, drops: headstreamWords(tile) }));
   for (const [space, dam] of Object.entries(state.dams || {})) {
-    if (dam.owner === 'neutral') add(`Neutral dam on ${placeName(space)}${dam.drops ? ` holding ${dam.drops} drop${dam.drops > 1 ? 's' : ''}` : ''}.`);
+    if (dam.owner !== 'neutral') continue;
+    const place = say(placeName(space));
+    if (!dam.drops) add(t('Neutral dam on {place}.', { place }));
+    else add(dam.drops > 1 ? t('Neutral dam on {place} holding {n} drops.', { place, n: dam.drops }) : t('Neutral dam on {place} holding 1 drop.', { place }));
   }
-  (state.bonus_tiles || []).forEach((id, i) => add(`Energy track, round ${i + 1}: the bonus tile “${bonusText(id)}”.`));
-  if (state.objective) add(`Objective tile: ${objectiveLabel(state.objective)}.`);
+  (state.bonus_tiles || []).forEach((id, i) => add(t('Energy track, round {round}: the bonus tile “{tile}”.', { round: i + 1, tile: bonusText(id) })));
+  if (state.objective) add(t('Objective tile: {objective}.', { objective: objectiveLabel(state.objective) }));
   for (const color of ['green', 'yellow', 'red']) {
     const offer = (state.contract_offer?.[color] || []).filter(Boolean);
-    if (offer.length) add(`Contract Office, ${color}: ${offer.map((id) => contractWords(id).replace(/^\w+ /, '')).join('; ')}.`);
+    if (offer.length) add(t('Contract Office, {colour}: {contracts}.', { colour: t(color), contracts: offer.map((id) => contractWords(id).replace(/^\S+ /, '')).join('; ') }));
   }
-  if (state.national_contracts?.length) add(`National contracts: ${state.national_contracts.map((id) => contractWords(id).replace(/^\w+ /, '')).join('; ')}.`);
-  if ((state.patent_offer || []).some(Boolean)) add(`Patent Office: ${state.patent_offer.filter(Boolean).map(advancedText).join('; ')}.`);
-  if (state.pending?.length) add('The table still has draws to enter: the game view asks for each one and offers only what can still be drawn.');
+  if (state.national_contracts?.length) add(t('National contracts: {contracts}.', { contracts: state.national_contracts.map((id) => contractWords(id).replace(/^\S+ /, '')).join('; ') }));
+  if ((state.patent_offer || []).some(Boolean)) add(t('Patent Office: {tiles}.', { tiles: state.patent_offer.filter(Boolean).map(advancedText).join('; ') }));
+  if (state.pending?.length) add(t('The table still has draws to enter: the game view asks for each one and offers only what can still be drawn.'));
   document.getElementById('checklist').replaceChildren(...items);
   document.getElementById('created-code').textContent = created.game?.join_code || '';
   buttons.start.href = api.gamePage(created.game.id);
@@ -176,7 +185,7 @@ async function create() {
     checklist(created.state || {}, created);
     show(4);
   } catch (error) {
-    fail(error.body?.message || error.message);
+    fail(say(error.body?.message || error.message));
   } finally {
     buttons.create.disabled = false;
   }

@@ -3,20 +3,25 @@
 // The engine checks the draws again (setup.py, `table_draw` and `draft` refusals).
 import { el } from './dom.js';
 import { CATALOG } from './catalog.js';
-import { BASE_COMPANIES, OFFICERS, advancedText, companyName, contractWords, headstreamWords, officer } from './names.js';
+import { BASE_COMPANIES, OFFICERS, advancedText, bonusText as bonusWords, companyName, contractWords, headstreamWords, officer } from './names.js';
+import { t } from './i18n.js';
 
 const ids = (list) => list.map((x) => x.id);
 const numbered = (n, label) => Array.from({ length: n }, (_, i) => ({ id: i, label: label(i + 1) }));
 // a tile as printed (it carries no id): energy needed and reward
 const contractText = (id) => contractWords(id);
-const headstreamText = (id) => `${headstreamWords(id)} drops in rounds 1–4`;
+const neutralDamText = (id) => {
+  const where = t('dam on {space}', { space: CATALOG.neutral_dam_tiles.find((tx) => tx.id === id)?.dam_space });
+  return `${id} · ${where}`;
+};
+const headstreamText = (id) => t('{drops} drops in rounds 1–4', { drops: headstreamWords(id) });
 // the name is printed on the tile: enough to find it in the list, and short enough for a phone
 const officerText = (id) => officer(id)?.name ?? id;
 const seatLabel = (seat) => `Seat ${seat.index + 1} (${seat.name})`;
 const STARTING = ids(CATALOG.contracts.filter((c) => c.kind === 'starting'));
 // Patent Office: three face-up tiles of pile I (General Setup, p. 7); the Building tiles belong
 // to the Leeghwater Project expansion
-const PILE_I = ids(CATALOG.advanced_tiles.filter((t) => t.level === 1 && !t.id.endsWith('_BUILDING')));
+const PILE_I = ids(CATALOG.advanced_tiles.filter((tx) => tx.level === 1 && !tx.id.endsWith('_BUILDING')));
 
 /** The values of a group's selects in slot order ('' where nothing is chosen). */
 const valuesOf = (box, key) => [...box.querySelectorAll(`select[data-draw="${key}"]`)].map((s) => s.value);
@@ -25,19 +30,19 @@ const complete = (box, key) => valuesOf(box, key).every(Boolean);
 function boardSections(mode, players) {
   const privates = (pile) => CATALOG.contracts.filter((c) => c.kind === 'private' && c.pile === pile);
   const bonus = CATALOG.bonus_tiles.filter((b) => mode === 'full' || b.id !== CATALOG.intro_removed_bonus);
-  const bonusText = (id) => `${id} · ${CATALOG.bonus_tiles.find((b) => b.id === id)?.vp_each} VP per ${CATALOG.bonus_tiles.find((b) => b.id === id)?.counts}`;
+  const bonusText = (id) => `${id} · ${bonusWords(id)}`;
   const groups = [
-    { key: 'headstreams', title: 'Headstream tiles', slots: ['A', 'B', 'C', 'D'].map((x) => ({ id: x, label: `Headstream ${x}` })), pool: ids(CATALOG.headstream_tiles), shape: 'map', text: headstreamText },
-    { key: 'bonus_tiles', title: 'Bonus tiles on the energy track', slots: [1, 2, 3, 4, 5].map((r) => ({ id: r, label: `Round ${r} bonus tile` })), pool: ids(bonus), text: bonusText },
-    { key: 'objective', title: 'Objective tile', slots: [{ id: 0, label: 'Objective tile' }], pool: ids(CATALOG.objective_tiles), shape: 'single' },
-    { key: 'national_contracts', title: 'National contracts', slots: numbered(players - 1, (i) => `National contract ${i}`), pool: ids(CATALOG.contracts.filter((c) => c.kind === 'national')), text: contractText },
-    { key: 'neutral_dams', title: 'Neutral dams (one tile from each pile)', slots: ['mountains', 'hills', 'plains'].map((pile) => ({ id: pile, label: `Neutral dam, ${pile}`, pool: CATALOG.neutral_dam_tiles.filter((t) => t.pile === pile).map((t) => t.id) })), pool: ids(CATALOG.neutral_dam_tiles), text: (id) => `${id} · dam on ${CATALOG.neutral_dam_tiles.find((t) => t.id === id)?.dam_space}` },
+    { key: 'headstreams', title: t('Headstream tiles'), slots: ['A', 'B', 'C', 'D'].map((x) => ({ id: x, label: `Headstream ${x}` })), pool: ids(CATALOG.headstream_tiles), shape: 'map', text: headstreamText },
+    { key: 'bonus_tiles', title: t('Bonus tiles on the energy track'), slots: [1, 2, 3, 4, 5].map((r) => ({ id: r, label: t('Round {round} bonus tile', { round: r }) })), pool: ids(bonus), text: bonusText },
+    { key: 'objective', title: t('Objective tile'), slots: [{ id: 0, label: t('Objective tile') }], pool: ids(CATALOG.objective_tiles), shape: 'single' },
+    { key: 'national_contracts', title: t('National contracts'), slots: numbered(players - 1, (i) => t('National contract {n}', { n: i })), pool: ids(CATALOG.contracts.filter((c) => c.kind === 'national')), text: contractText },
+    { key: 'neutral_dams', title: t('Neutral dams (one tile from each pile)'), slots: ['mountains', 'hills', 'plains'].map((pile) => ({ id: pile, label: t('Neutral dam, {pile}', { pile: t(pile) }), pool: CATALOG.neutral_dam_tiles.filter((tx) => tx.pile === pile).map((tx) => tx.id) })), pool: ids(CATALOG.neutral_dam_tiles), text: neutralDamText },
   ];
   for (const pile of ['green', 'yellow', 'red']) {
-    groups.push({ key: `contract_offer.${pile}`, title: `Contract Office, ${pile}`, slots: [1, 2].map((i) => ({ id: i, label: `${pile[0].toUpperCase()}${pile.slice(1)} contract ${i}` })), pool: ids(privates(pile)), text: contractText });
+    groups.push({ key: `contract_offer.${pile}`, title: t('Contract Office, {colour}', { colour: t(pile) }), slots: [1, 2].map((i) => ({ id: i, label: t('{colour} contract {n}', { colour: t(pile), n: i }) })), pool: ids(privates(pile)), text: contractText });
   }
   if (mode === 'full') {
-    groups.push({ key: 'patent_offer', title: 'Patent Office: three face-up tiles of pile I', slots: numbered(3, (i) => `Patent Office tile ${i}`), pool: PILE_I, text: advancedText });
+    groups.push({ key: 'patent_offer', title: t('Patent Office: three face-up tiles of pile I'), slots: numbered(3, (i) => t('Patent Office tile {n}', { n: i })), pool: PILE_I, text: advancedText });
   }
   return groups.map((group) => ({ title: group.title, groups: [group] }));
 }
@@ -52,24 +57,25 @@ function draftSections(seats) {
   const automaCompanies = new Set(seats.filter((s) => s.kind === 'automa').map((s) => s.company));
   const automaOfficers = new Set(seats.filter((s) => s.kind === 'automa' && s.officer).map((s) => s.officer));
   const n = humans.length;
-  const boards = { key: 'companies', title: 'Company boards', slots: numbered(n, (i) => `Company board ${i}`), pool: BASE_COMPANIES.filter((c) => !automaCompanies.has(c)), text: companyName };
-  const officers = { key: 'officers', title: 'Executive Officers', slots: numbered(n, (i) => `Executive Officer ${i}`), pool: ids(OFFICERS.filter((o) => !o.expansion && !automaOfficers.has(o.id))), text: officerText };
-  const contracts = { key: 'starting_contracts', title: 'Starting Contracts', slots: numbered(n, (i) => `Starting Contract ${i}`), pool: STARTING, text: contractText };
+  const boards = { key: 'companies', title: t('Company boards'), slots: numbered(n, (i) => t('Company board {n}', { n: i })), pool: BASE_COMPANIES.filter((c) => !automaCompanies.has(c)), text: companyName };
+  const officers = { key: 'officers', title: t('Executive Officers'), slots: numbered(n, (i) => t('Executive Officer {n}', { n: i })), pool: ids(OFFICERS.filter((o) => !o.expansion && !automaOfficers.has(o.id))), text: officerText };
+  const contracts = { key: 'starting_contracts', title: t('Starting Contracts'), slots: numbered(n, (i) => t('Starting Contract {n}', { n: i })), pool: STARTING, text: contractText };
   // a pick names a board laid out above (with its officer) and a Starting Contract laid out
   const laidOut = (box) => (['companies', 'officers', 'starting_contracts'].every((k) => complete(box, k)));
   const pairText = (id, box) => {
     const at = valuesOf(box, 'companies').indexOf(id);
-    return `Board ${at + 1}: ${companyName(id)} + ${officer(valuesOf(box, 'officers')[at])?.name}`;
+    const board = t('Board {n}', { n: at + 1 });
+    return `${board}: ${companyName(id)} + ${officer(valuesOf(box, 'officers')[at])?.name}`;
   };
-  const pickSlots = (what) => humans.map((h) => ({ id: h.index, label: `${seatLabel(h)} picks ${what}` }));
-  const pickBoards = { key: 'picks.company', title: 'The draft picks', slots: pickSlots('a board'), pool: (box) => (laidOut(box) ? valuesOf(box, 'companies') : []), text: pairText };
-  const pickContracts = { key: 'picks.contract', title: 'The draft picks', slots: pickSlots('a Starting Contract'), pool: (box) => (laidOut(box) ? valuesOf(box, 'starting_contracts') : []), text: contractText };
+  const pickSlots = (what) => humans.map((h) => ({ id: h.index, label: t('{seat} picks {what}', { seat: seatLabel(h), what }) }));
+  const pickBoards = { key: 'picks.company', title: t('The draft picks'), slots: pickSlots(t('a board')), pool: (box) => (laidOut(box) ? valuesOf(box, 'companies') : []), text: pairText };
+  const pickContracts = { key: 'picks.contract', title: t('The draft picks'), slots: pickSlots(t('a Starting Contract')), pool: (box) => (laidOut(box) ? valuesOf(box, 'starting_contracts') : []), text: contractText };
   return [
-    { title: 'Company boards laid out, each with its Executive Officer', groups: [boards, officers], rowTitle: (i) => `Board ${i + 1} + Officer ${i + 1}` },
-    { title: 'Starting Contracts laid out face up', groups: [contracts] },
+    { title: t('Company boards laid out, each with its Executive Officer'), groups: [boards, officers], rowTitle: (i) => `Board ${i + 1} + Officer ${i + 1}` },
+    { title: t('Starting Contracts laid out face up'), groups: [contracts] },
     {
-      title: 'The draft picks (optional), in selection order',
-      note: 'Only boards and Starting Contracts entered above and not yet picked are offered. Leave the picks empty to make them in the game view.',
+      title: t('The draft picks (optional), in selection order'),
+      note: t('Only boards and Starting Contracts entered above and not yet picked are offered. Leave the picks empty to make them in the game view.'),
       groups: [pickBoards, pickContracts],
       rowTitle: (i) => `${i + 1}. ${seatLabel(humans[i])}`,
     },
@@ -79,8 +85,8 @@ function draftSections(seats) {
 /** Companies and officers chosen in the seat step: only each person's Starting Contract. */
 function chosenSections(seats) {
   const humans = seats.filter((s) => s.kind === 'human');
-  const slots = humans.map((h) => ({ id: h.index, label: `${seatLabel(h)}: Starting Contract` }));
-  return [{ title: 'Starting Contracts', groups: [{ key: 'starting_contracts', title: 'Starting Contracts', slots, pool: STARTING, text: contractText }] }];
+  const slots = humans.map((h) => ({ id: h.index, label: t('{seat}: Starting Contract', { seat: seatLabel(h) }) }));
+  return [{ title: t('Starting Contracts'), groups: [{ key: 'starting_contracts', title: t('Starting Contracts'), slots, pool: STARTING, text: contractText }] }];
 }
 
 /**
@@ -146,7 +152,7 @@ function picksPayload(box) {
   const filled = [...boards, ...contracts].filter(Boolean).length;
   if (!filled) return {};
   if (filled !== boards.length + contracts.length) {
-    return { error: 'The draft picks: choose a board and a Starting Contract for every person, or leave all the picks empty.' };
+    return { error: t('The draft picks: choose a board and a Starting Contract for every person, or leave all the picks empty.') };
   }
   return { picks: boards.map((company, i) => ({ company, contract: contracts[i] })) };
 }
@@ -159,7 +165,7 @@ export function drawsPayload(box) {
     const values = valuesOf(box, group.key);
     const filled = values.filter(Boolean);
     if (!filled.length) continue;
-    if (filled.length !== values.length) return { error: `${group.title}: choose all ${values.length} or leave them all empty.` };
+    if (filled.length !== values.length) return { error: t('{group}: choose all {n} or leave them all empty.', { group: group.title, n: values.length }) };
     if (group.key.startsWith('contract_offer.')) {
       draws.contract_offer = { ...(draws.contract_offer || {}), [group.key.split('.')[1]]: values };
     } else if (group.shape === 'map') {

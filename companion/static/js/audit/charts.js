@@ -1,5 +1,6 @@
 // Small SVG charts for the history (no library): VP over rounds and energy per round.
 import { s, COMPANY_LETTER, COMPANY_NAME } from './common.js';
+import { t } from '../i18n.js';
 
 const W = 560;
 const H = 260;
@@ -36,8 +37,8 @@ export function vpChart(history) {
   const rounds = history.rounds;
   const values = history.players.flatMap((p) => p.by_round.map((r) => r.vp ?? 0));
   const scale = scaleFor(Math.min(0, ...values), Math.max(10, ...values));
-  const root = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'VP at the end of each round, per company' });
-  axes(root, scale, 'VP');
+  const root = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('VP at the end of each round, per company') });
+  axes(root, scale, t('VP'));
   rounds.forEach((r, i) => root.append(s('text', { class: 'tick', x: xOf(i, rounds.length), y: H - 12, 'text-anchor': 'middle', text: `R${r}` })));
   for (const p of history.players) {
     const scored = p.by_round.filter((r) => r.vp !== undefined);
@@ -45,9 +46,9 @@ export function vpChart(history) {
     if (!pts.length) continue;
     // the line's letter is drawn at its end; each line and dot also names its company
     const name = COMPANY_NAME[p.company] ?? p.company;
-    root.append(s('polyline', { class: `series co-${p.company}`, points: pts.map(([x, y]) => `${x},${y}`).join(' ') }, s('title', { text: `${name}: VP by round` })));
+    root.append(s('polyline', { class: `series co-${p.company}`, points: pts.map(([x, y]) => `${x},${y}`).join(' ') }, s('title', { text: t('{company}: VP by round', { company: name }) })));
     pts.forEach(([x, y], i) => root.append(s('circle', { class: `dot co-${p.company}`, cx: x, cy: y, r: 5 },
-      s('title', { text: `${name}, round ${scored[i].round}: ${scored[i].vp} VP` }))));
+      s('title', { text: t('{company}, round {round}: {vp} VP', { company: name, round: scored[i].round, vp: scored[i].vp }) }))));
     const [lx, ly] = pts[pts.length - 1];
     root.append(s('text', { class: 'series-label', x: Math.min(lx + 8, W - 10), y: ly - 8, text: COMPANY_LETTER[p.company] ?? p.company }));
   }
@@ -65,8 +66,8 @@ export function energyChart(history) {
   const rounds = history.rounds;
   const max = Math.max(6, ...history.players.flatMap((p) => p.by_round.map((r) => r.energy ?? 0)));
   const scale = scaleFor(0, max);
-  const root = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'Energy on the Energy Track in each round, per company: produced and energy steps' });
-  axes(root, scale, 'Energy');
+  const root = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('Energy on the Energy Track in each round, per company: produced and energy steps') });
+  axes(root, scale, t('Energy'));
   const plotW = W - PAD.left - PAD.right;
   const groupW = plotW / Math.max(1, rounds.length);
   const barW = Math.max(4, (groupW - 12) / Math.max(1, history.players.length));
@@ -79,7 +80,7 @@ export function energyChart(history) {
       const x = x0 + j * barW;
       const produced = Math.min(Math.max(0, row.produced ?? row.energy), Math.max(0, row.energy));
       const name = COMPANY_NAME[p.company] ?? p.company;
-      const tip = `${name}, round ${r}: ${row.energy} energy on the track (${row.produced ?? '?'} produced, ${row.energy - (row.produced ?? 0)} energy steps)`;
+      const tip = t('{company}, round {round}: {energy} energy on the track ({produced} produced, {steps} energy steps)', { company: name, round: r, energy: row.energy, produced: row.produced ?? '?', steps: row.energy - (row.produced ?? 0) });
       // energy steps on top of the produced energy (one bar: the marker's whole way)
       root.append(s('rect', { class: `bar steps co-${p.company}`, x, y: scale.y(row.energy), width: barW - 2, height: scale.y(produced) - scale.y(row.energy) }, s('title', { text: tip })));
       root.append(s('rect', { class: `bar co-${p.company}`, x, y: scale.y(produced), width: barW - 2, height: scale.y(0) - scale.y(produced) }, s('title', { text: tip })));

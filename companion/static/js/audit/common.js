@@ -47,7 +47,7 @@ export function openLines(title, items) {
   document.getElementById('lines-title').textContent = title;
   const list = document.getElementById('lines-body');
   list.replaceChildren(
-    ...(items.length ? items : [{ text: 'Nothing was scored here.' }]).map((item) =>
+    ...(items.length ? items : [{ text: t('Nothing was scored here.') }]).map((item) =>
       h('li', {}, item.meta ? h('span', { class: 'meta', text: item.meta }) : null, h('span', { text: item.text }))),
   );
   dialog.showModal();

@@ -3,6 +3,8 @@
 // marker. The server checks and scores (POST /api/audit/standalone); nothing is computed here.
 import { api, badge, download, h, openLines, COMPANY_NAME } from './common.js';
 import { scriptReady } from '../dom.js';
+import { say } from '../engine_words.js';
+import { N_, t } from '../i18n.js';
 
 const STORAGE_KEY = 'barrage-audit-entry';
 const app = document.getElementById('audit-app');
@@ -74,7 +76,7 @@ function tapSpace(spaceId) {
   const owner = ownerOf(spaceId);
   if (active === 'neutral') {
     if (space.kind !== 'dam' || !(spaceId in NEUTRAL_LEVELS)) {
-      toast(`A neutral dam stands only on a lower dam space of basins 1–10 (${spaceId} is not one).`);
+      toast(t('A neutral dam stands only on a lower dam space of basins 1–10 ({space} is not one).', { space: spaceId }));
       return;
     }
     const had = owner === 'neutral';
@@ -112,7 +114,7 @@ function mapState() {
 
 function renderMap() {
   if (!map) return;
-  const legal = new Map(board.spaces.map((sp) => [sp.id, { text: `tap to change (placing for ${COMPANY_NAME[ui.active]})`, chip: '' }]));
+  const legal = new Map(board.spaces.map((sp) => [sp.id, { text: t('tap to change (placing for {company})', { company: COMPANY_NAME[ui.active] }), chip: '' }]));
   map.update(mapState(), legal);
 }
 
@@ -145,20 +147,25 @@ async function setupMap() {
   renderMap();
 }
 
+const automa = t('Automa');
+const basin = (n) => t('Basin {basin}', { basin: n });
+// the piece counts of a company, as the table counts them
+const PIECES_WORD = { base: N_('Bases'), elevation: N_('Elevations'), conduit: N_('Conduits'), powerhouse: N_('Powerhouses') };
+
 // -- seats and the company being placed -------------------------------------------------------
 
 function renderSeats() {
   const used = new Set(entry.players.map((p) => p.company));
   $('seats').replaceChildren(...entry.players.map((p, i) => {
-    const company = h('select', { 'aria-label': `Player ${i + 1} company`, onchange: (e) => renameCompany(p, e.target.value) },
+    const company = h('select', { 'aria-label': t('Player {n} company', { n: i + 1 }), onchange: (e) => renameCompany(p, e.target.value) },
       ...COMPANIES.map((c) => h('option', { value: c.id, selected: c.id === p.company, disabled: c.id !== p.company && used.has(c.id), text: c.name })));
-    const kind = h('select', { 'aria-label': `${COMPANY_NAME[p.company]} played by`, onchange: (e) => { p.kind = e.target.value; if (p.kind === 'automa') p.credits = 0; changed(); } },
-      h('option', { value: 'human', selected: p.kind === 'human', text: 'Person' }),
-      h('option', { value: 'automa', selected: p.kind === 'automa', text: 'Automa' }));
+    const kind = h('select', { 'aria-label': t('{company} played by', { company: COMPANY_NAME[p.company] }), onchange: (e) => { p.kind = e.target.value; if (p.kind === 'automa') p.credits = 0; changed(); } },
+      h('option', { value: 'human', selected: p.kind === 'human', text: t('Person') }),
+      h('option', { value: 'automa', selected: p.kind === 'automa', text: t('Automa') }));
     const graziano = h('label', { class: 'check' },
       h('input', { type: 'checkbox', checked: p.officer === GRAZIANO, onchange: (e) => { p.officer = e.target.checked ? GRAZIANO : null; changed(); } }),
-      'Graziano (level-3 dams hold 4)');
-    const remove = h('button', { type: 'button', class: 'danger', 'aria-label': `Remove ${COMPANY_NAME[p.company]}`, text: '✕', onclick: () => removeSeat(p) });
+      t('Graziano (level-3 dams hold 4)'));
+    const remove = h('button', { type: 'button', class: 'danger', 'aria-label': t('Remove {company}', { company: COMPANY_NAME[p.company] }), text: '✕', onclick: () => removeSeat(p) });
     return h('div', { class: `seat-row co-${p.company}` }, badge(p.company), company, kind, graziano, remove);
   }));
   $('add-seat').disabled = entry.players.length >= 5;
@@ -228,20 +235,20 @@ function basinSummary(p) {
     if (!byBasin.has(basin)) byBasin.set(basin, []);
     byBasin.get(basin).push(text);
   };
-  for (const d of p.dams) add(d.space, `${d.space} dam level ${d.level}`);
-  for (const c of p.conduits) add(c, `conduit ${c}`);
-  for (const x of p.powerhouses) add(x, `powerhouse ${x}`);
+  for (const d of p.dams) add(d.space, t('{space} dam level {level}', { space: d.space, level: d.level }));
+  for (const c of p.conduits) add(c, t('conduit {space}', { space: c }));
+  for (const x of p.powerhouses) add(x, t('powerhouse {space}', { space: x }));
   const basins = [...byBasin.keys()].sort((a, b) => a - b);
-  return h('ul', { class: 'basin-summary', 'aria-label': 'Structures by basin' },
-    ...basins.map((b) => h('li', {}, h('strong', { text: `Basin ${b}: ` }), byBasin.get(b).join(', '))));
+  return h('ul', { class: 'basin-summary', 'aria-label': t('Structures by basin') },
+    ...basins.map((b) => h('li', {}, h('strong', { text: `${basin(b)}: ` }), byBasin.get(b).join(', '))));
 }
 
 function renderPanel() {
   const panel = $('player-panel');
   if (ui.active === 'neutral') {
-    panel.replaceChildren(h('h2', { text: 'Neutral dams' }),
-      h('p', { class: 'hint', text: 'Neutral dams are never raised and score nobody; entering them is optional (it only stops two structures on one space).' }),
-      h('ul', { class: 'dam-list' }, ...entry.neutral_dams.map((d) => h('li', { text: `${d.space}: level ${d.level}` }))));
+    panel.replaceChildren(h('h2', { text: t('Neutral dams') }),
+      h('p', { class: 'hint', text: t('Neutral dams are never raised and score nobody; entering them is optional (it only stops two structures on one space).') }),
+      h('ul', { class: 'dam-list' }, ...entry.neutral_dams.map((d) => h('li', { text: t('{space}: level {level}', { space: d.space, level: d.level }) }))));
     return;
   }
   const p = player(ui.active);
@@ -250,23 +257,23 @@ function renderPanel() {
   const set = (key) => (v) => { p[key] = v; changed(); };
   const counts = pieceCounts(p);
   const pieces = h('p', { class: 'pieces' }, ...Object.entries(counts).map(([k, n]) =>
-    h('span', { class: n > LIMITS[k] ? 'over' : '', text: `${k[0].toUpperCase()}${k.slice(1)}s ${n}/${LIMITS[k]}` })));
+    h('span', { class: n > LIMITS[k] ? 'over' : '', text: `${t(PIECES_WORD[k] ?? k)} ${n}/${LIMITS[k]}` })));
   const dams = h('ul', { class: 'dam-list' }, ...p.dams.map((d) => {
     const capacity = capacityOf(d.level, p.officer);
-    return h('li', {}, h('span', { class: 'dam-name', text: `${d.space} · level ${d.level}` }),
-      stepper(`${name} drops held by ${d.space}`, d.drops, (v) => { d.drops = v; changed(); }, { max: capacity }));
+    return h('li', {}, h('span', { class: 'dam-name', text: t('{space} · level {level}', { space: d.space, level: d.level }) }),
+      stepper(t('{company} drops held by {space}', { company: name, space: d.space }), d.drops, (v) => { d.drops = v; changed(); }, { max: capacity }));
   }));
   panel.replaceChildren(
     h('h2', {}, badge(p.company), ` ${name}`),
     pieces,
     h('div', { class: 'steppers' },
-      stepper(`${name} VP marker`, p.vp_marker, set('vp_marker'), { max: 99, big: true }),
-      h('label', { class: 'check flip' }, h('input', { type: 'checkbox', checked: p.flipped, 'aria-label': `${name} marker on its 100 side`, onchange: (e) => set('flipped')(e.target.checked) }), '100 side (+100)'),
-      p.kind === 'automa' ? h('p', { class: 'hint', text: 'An Automa has no Credits.' }) : stepper(`${name} Credits`, p.credits, set('credits')),
-      stepper(`${name} Excavators`, p.excavators, set('excavators')),
-      stepper(`${name} Concrete Mixers`, p.mixers, set('mixers')),
-      stepper(`${name} Energy in the last round`, p.last_round_energy, set('last_round_energy'))),
-    p.dams.length ? h('h3', { text: 'Drops held by the dams' }) : h('p', { class: 'hint', text: 'No dam yet: tap dam spaces on the map.' }),
+      stepper(t('{company} VP marker', { company: name }), p.vp_marker, set('vp_marker'), { max: 99, big: true }),
+      h('label', { class: 'check flip' }, h('input', { type: 'checkbox', checked: p.flipped, 'aria-label': t('{company} marker on its 100 side', { company: name }), onchange: (e) => set('flipped')(e.target.checked) }), t('100 side (+100)')),
+      p.kind === 'automa' ? h('p', { class: 'hint', text: t('An Automa has no Credits.') }) : stepper(t('{company} Credits', { company: name }), p.credits, set('credits')),
+      stepper(t('{company} Excavators', { company: name }), p.excavators, set('excavators')),
+      stepper(t('{company} Concrete Mixers', { company: name }), p.mixers, set('mixers')),
+      stepper(t('{company} Energy in the last round', { company: name }), p.last_round_energy, set('last_round_energy'))),
+    p.dams.length ? h('h3', { text: t('Drops held by the dams') }) : h('p', { class: 'hint', text: t('No dam yet: tap dam spaces on the map.') }),
     dams,
     basinSummary(p),
   );
@@ -292,9 +299,9 @@ function showErrors(errors) {
   $('errors').hidden = !errors.length;
   $('error-list').replaceChildren(...errors.map((e) => {
     const company = companyOfField(e.field);
-    if (!company) return h('li', { text: e.message });
+    if (!company) return h('li', { text: say(e.message) });
     // tapping an error opens that company's board, where it can be put right
-    return h('li', {}, h('button', { type: 'button', class: 'link', text: e.message,
+    return h('li', {}, h('button', { type: 'button', class: 'link', text: say(e.message),
       onclick: () => { ui.active = company; changed(); $('player-panel').scrollIntoView({ block: 'nearest' }); } }));
   }));
   if (errors.length) $('errors').scrollIntoView({ block: 'nearest' });
@@ -305,7 +312,7 @@ async function score(event) {
   const { ok, data } = await api('POST', '/api/audit/standalone', payload());
   if (!ok) {
     const error = data?.error ?? data ?? {};
-    showErrors(error.errors ?? [{ message: error.message ?? 'The entry could not be scored.' }]);
+    showErrors(error.errors ?? [{ message: error.message ?? t('The entry could not be scored.') }]);
     return;
   }
   showErrors([]);
@@ -321,33 +328,33 @@ function renderResults(result) {
   const order = result.result.standings;
   const byCompany = Object.fromEntries(result.players.map((p) => [p.company, p]));
   const objRows = Object.fromEntries(result.objective.rows.map((r) => [r.company, r]));
-  $('winner').textContent = result.result.statement;
-  const head = h('thead', {}, h('tr', {}, ...['Place', 'Company', 'VP marker', 'Objective', 'Resources', 'Water', 'Total'].map((t) => h('th', { scope: 'col', text: t }))));
+  $('winner').textContent = say(result.result.statement);
+  const head = h('thead', {}, h('tr', {}, ...[t('Place'), t('Company'), t('VP marker'), t('Objective'), t('Resources'), t('Water'), t('Total')].map((tx) => h('th', { scope: 'col', text: tx }))));
   const body = h('tbody', {}, ...order.map((company, i) => {
     const p = byCompany[company];
     const name = COMPANY_NAME[company];
     const obj = objRows[company];
     return h('tr', { class: result.result.winner.includes(company) ? 'winner-row' : '' },
       h('td', { class: 'num', text: i + 1 }),
-      h('th', { scope: 'row' }, badge(company), ` ${name}${p.kind === 'automa' ? ' (Automa)' : ''}`),
-      cellButton(`${name} VP marker`, p.marker_vp, `${name}: VP marker`, [{ text: `The VP marker reads ${p.marker_vp}${p.marker_vp >= 100 ? ' (on its 100 side)' : ''}.` }]),
-      cellButton(`${name} objective`, p.objective_vp, `${name}: Objective tile`, [
-        { meta: `${obj.count} counted`, text: obj.elements.join(' · ') || 'Nothing counted.' },
-        ...result.objective.statements.filter((t) => t.includes(name)).map((t) => ({ text: t }))]),
-      cellButton(`${name} resources`, p.resources.vp, `${name}: resources`, [{ text: p.resources.statement }]),
-      cellButton(`${name} water`, p.water.vp, `${name}: water`, [{ text: p.water.statement }]),
-      cellButton(`${name} total`, p.total, `${name}: total`, result.statements.filter((st) => st.step === 'total' && st.text.startsWith(name)).map((st) => ({ text: st.text }))));
+      h('th', { scope: 'row' }, badge(company), ` ${name}${p.kind === 'automa' ? ` (${automa})` : ''}`),
+      cellButton(t('{company} VP marker', { company: name }), p.marker_vp, `${name}: ${t('VP marker')}`, [{ text: p.marker_vp >= 100 ? t('The VP marker reads {vp} (on its 100 side).', { vp: p.marker_vp }) : t('The VP marker reads {vp}.', { vp: p.marker_vp }) }]),
+      cellButton(t('{company} objective', { company: name }), p.objective_vp, `${name}: ${t('Objective tile')}`, [
+        { meta: t('{n} counted', { n: obj.count }), text: obj.elements.map((x) => say(x)).join(' · ') || t('Nothing counted.') },
+        ...result.objective.statements.filter((tx) => tx.includes(name)).map((tx) => ({ text: say(tx) }))]),
+      cellButton(t('{company} resources', { company: name }), p.resources.vp, `${name}: ${t('resources')}`, [{ text: say(p.resources.statement) }]),
+      cellButton(t('{company} water', { company: name }), p.water.vp, `${name}: ${t('water')}`, [{ text: say(p.water.statement) }]),
+      cellButton(t('{company} total', { company: name }), p.total, `${name}: ${t('total')}`, result.statements.filter((st) => st.step === 'total' && st.text.startsWith(name)).map((st) => ({ text: say(st.text) }))));
   }));
-  $('result-table').replaceChildren(h('caption', { text: `Objective: ${OBJECTIVES.find((o) => o.id === result.objective.tile)?.label ?? result.objective.tile}` }), head, body);
+  $('result-table').replaceChildren(h('caption', { text: t('Objective: {objective}', { objective: say(OBJECTIVES.find((o) => o.id === result.objective.tile)?.label ?? result.objective.tile) }) }), head, body);
   $('objective-table').replaceChildren(
-    h('thead', {}, h('tr', {}, ...['Place', 'Company', 'Count', 'Counted', 'VP'].map((t) => h('th', { scope: 'col', text: t })))),
+    h('thead', {}, h('tr', {}, ...[t('Place'), t('Company'), t('Count'), t('Counted'), t('VP')].map((tx) => h('th', { scope: 'col', text: tx })))),
     h('tbody', {}, ...result.objective.rows.map((r) => h('tr', {},
       h('td', { class: 'num', text: r.tied_with.length ? `${r.place}=` : r.place }),
       h('th', { scope: 'row' }, badge(r.company), ` ${COMPANY_NAME[r.company]}`),
       h('td', { class: 'num', text: r.count }),
-      h('td', { class: 'elements', text: r.elements.join(' · ') || '—' }),
+      h('td', { class: 'elements', text: r.elements.map((x) => say(x)).join(' · ') || '—' }),
       h('td', { class: 'num', text: r.vp })))));
-  $('statements').replaceChildren(...result.statements.map((st) => h('li', { class: `step-${st.step}`, text: st.text })));
+  $('statements').replaceChildren(...result.statements.map((st) => h('li', { class: `step-${st.step}`, text: say(st.text) })));
   $('entry').hidden = true;
   $('results').hidden = false;
   $('results').scrollIntoView({ block: 'start' });
@@ -357,7 +364,7 @@ async function exportCsv() {
   const response = await fetch('/api/audit/standalone/export.csv', {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload()),
   });
-  if (!response.ok) { toast('The export failed: score the game first.'); return; }
+  if (!response.ok) { toast(t('The export failed: score the game first.')); return; }
   download('barrage-audit.csv', await response.text(), 'text/csv');
 }
 
@@ -383,7 +390,7 @@ function init() {
   $('objective').addEventListener('change', (e) => { entry.objective = e.target.value; save(); });
   $('add-seat').addEventListener('click', addSeat);
   $('clear-entry').addEventListener('click', () => {
-    if (!window.confirm('Clear the whole entry?')) return;
+    if (!window.confirm(t('Clear the whole entry?'))) return;
     localStorage.removeItem(STORAGE_KEY);
     Object.assign(ui, load());
     Object.assign(entry, ui.entry);

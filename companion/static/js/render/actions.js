@@ -3,18 +3,20 @@
 import { el, fill } from '../dom.js';
 import { actionLabel, advancedText, companyName, contract, humanize, officer, placeName, rewardText } from '../names.js';
 import { badge } from './company.js';
+import { say } from '../engine_words.js';
+import { t } from '../i18n.js';
 
 const CHIP_WORDS = {
-  engineers: (n) => `${n} Eng.`,
-  excavators: (n) => `${n} Exc.`,
-  excavator: (n) => `+${n} Exc.`,
-  mixers: (n) => `${n} Mix.`,
-  mixer: (n) => `+${n} Mix.`,
+  engineers: (n) => t('{n} Eng.', { n }),
+  excavators: (n) => t('{n} Exc.', { n }),
+  excavator: (n) => t('+{n} Exc.', { n }),
+  mixers: (n) => t('{n} Mix.', { n }),
+  mixer: (n) => t('+{n} Mix.', { n }),
   credits: (n) => `${n}₵`,
-  vp: (n) => `${n} VP`,
-  energy: (n) => `${n} energy`,
-  segments: (n) => `turn wheel ${n}`,
-  drops: (n) => `${n} drop${n === 1 ? '' : 's'}`,
+  vp: (n) => t('{n} VP', { n }),
+  energy: (n) => t('{n} energy', { n }),
+  segments: (n) => t('turn wheel {n}', { n }),
+  drops: (n) => (n === 1 ? t('1 drop') : t('{n} drops', { n })),
 };
 const COST_KINDS = new Set(['engineers', 'excavators', 'mixers', 'credits']);
 const NOT_CHIPS = new Set(['max_drops', 'n', 'round', 'slot', 'index']);
@@ -24,13 +26,15 @@ function chipOf(kind, n) {
   return { text: word ? word(n) : `${n} ${kind}`, kind: COST_KINDS.has(kind) ? 'cost' : 'gain' };
 }
 
+const either = (first, second) => t('{first} or {second}', { first, second });
+
 function payments(pays) {
   if (!pays) return [];
   const list = Array.isArray(pays) ? pays
     : 'credits' in pays ? [pays] // one payment {owner, credits}
       : Object.entries(pays).map(([to, credits]) => ({ to, credits }));
   return list.filter((x) => x && (typeof x === 'string' || x.credits)).map((x) => ({
-    text: typeof x === 'string' ? x : `pays ${companyName(x.to ?? x.company ?? x.owner)} ${x.credits}₵`, kind: 'cost',
+    text: typeof x === 'string' ? say(x) : t('pays {company} {credits}', { company: companyName(x.to ?? x.company ?? x.owner), credits: `${x.credits}₵` }), kind: 'cost',
   }));
 }
 
@@ -38,10 +42,10 @@ function payments(pays) {
 export function previewChips(choice) {
   const p = choice.preview;
   if (!p) return [];
-  if (typeof p === 'string') return [{ text: p }];
-  if (Array.isArray(p)) return p.map((c) => (typeof c === 'string' ? { text: c } : c));
+  if (typeof p === 'string') return [{ text: say(p) }];
+  if (Array.isArray(p)) return p.map((c) => (typeof c === 'string' ? { text: say(c) } : c));
   if (Array.isArray(p.chips)) {
-    return p.chips.map((c) => (typeof c === 'string' ? { text: c } : c.text ? c : chipOf(c.kind, c.n)));
+    return p.chips.map((c) => (typeof c === 'string' ? { text: say(c) } : c.text ? { ...c, text: say(c.text) } : chipOf(c.kind, c.n)));
   }
   const chips = [];
   for (const [key, value] of Object.entries(p)) {
@@ -54,27 +58,27 @@ export function previewChips(choice) {
     const chosen = choice.command?.contract ?? choice.command?.contracts;
     if (choice.command?.type === 'produce') {
       // a production lists the contracts it could fulfil; the command says which one it does
-      if (chosen) chips.push({ text: `fulfils ${[chosen].flat().join(' + ')}`, kind: 'gain' });
-      else chips.push({ text: `could fulfil ${ids.join(' or ')}` });
+      if (chosen) chips.push({ text: t('fulfils {contract}', { contract: [chosen].flat().join(' + ') }), kind: 'gain' });
+      else chips.push({ text: t('could fulfil {contracts}', { contracts: ids.reduce(either) }) });
     } else chips.push({ text: ids.join(' + '), kind: 'gain' });
   }
-  if (p.tile && !choiceLabel(choice).includes(humanize(String(p.tile)))) chips.push({ text: humanize(String(p.tile)), kind: 'gain' });
+  if (p.tile && !choiceLabel(choice).includes(humanize(String(p.tile)))) chips.push({ text: say(humanize(String(p.tile))), kind: 'gain' });
   return chips;
 }
 
 /** The preview's sentence, when the engine gives one ("A Base costs 3 Excavators in the Plains"). */
 export function previewText(choice) {
   const p = typeof choice.preview === 'object' && choice.preview ? choice.preview : {};
-  if (typeof p.text === 'string') return humanize(p.text);
+  if (typeof p.text === 'string') return say(humanize(p.text));
   // a Patent Office tile: what it does (the label names it)
   if (typeof p.tile === 'string' && /^L\d_/.test(p.tile)) return advancedText(p.tile).replace(/^[^:]*:\s*/, '');
   return '';
 }
 
 export function choiceLabel(choice) {
-  if (choice.label) return humanize(choice.label);
-  if (typeof choice.preview === 'object' && choice.preview?.label) return humanize(choice.preview.label);
-  return humanize(choice.space ?? JSON.stringify(choice.command));
+  if (choice.label) return say(humanize(choice.label));
+  if (typeof choice.preview === 'object' && choice.preview?.label) return say(humanize(choice.preview.label));
+  return say(humanize(choice.space ?? JSON.stringify(choice.command)));
 }
 
 const CHIP_ICONS = { excavators: 'excavator', mixers: 'mixer' };
@@ -84,14 +88,15 @@ export function mapChipParts(choice) {
   const chips = typeof choice.preview === 'object' && Array.isArray(choice.preview?.chips) ? choice.preview.chips : null;
   if (!chips) return [{ text: mapChip(choice) }];
   return chips.filter((c) => c.kind !== 'engineers' && c.n).map((c) => (CHIP_ICONS[c.kind]
-    ? { icon: CHIP_ICONS[c.kind], n: c.n, label: `${c.n} ${c.kind}` }
+    ? { icon: CHIP_ICONS[c.kind], n: c.n, label: chipOf(c.kind, c.n).text }
     : { text: c.kind === 'credits' ? `${c.n}₵` : chipOf(c.kind, c.n).text }));
 }
 
 /** The short text drawn on the map next to a legal space. */
 export function mapChip(choice) {
   if (choice.chip) return choice.chip;
-  const chips = previewChips(choice).filter((c) => !/Eng\.$/.test(c.text));
+  const engineers = CHIP_WORDS.engineers('').trim(); // "Eng.": Engineers are not drawn on the map
+  const chips = previewChips(choice).filter((c) => !c.text.endsWith(engineers));
   const cost = chips.filter((c) => c.kind === 'cost').map((c) => c.text);
   const text = (cost.length ? cost : chips.map((c) => c.text)).join(' ');
   return text.length > 16 ? `${text.slice(0, 15)}…` : text;
@@ -112,7 +117,7 @@ function answerChips(choice, pending) {
 
 function choiceButton(choice, index, selected, dataName, pending = null) {
   const most = choice.variants?.at(-1);
-  const label = most ? choiceLabel(most).replace(/ · (\d+) drops? · /, ' · up to $1 drops · ') : choiceLabel(choice);
+  const label = most?.label ? say(humanize(most.label).replace(/ · (\d+) drops? · /, ' · up to $1 drops · ')) : choiceLabel(most ?? choice);
   const chips = [...previewChips(choice), ...answerChips(choice, pending)];
   const button = el('button', {
     type: 'button', class: 'choice',
@@ -132,19 +137,19 @@ function confirmBar(root, choice, amount) {
   const parts = [summary];
   if (choice.variants) {
     const k = choice.variants.indexOf(shownChoice);
-    parts.push(el('span', { class: 'stepper', role: 'group', 'aria-label': 'Drops' },
-      el('button', { type: 'button', 'data-step-amount': '-1', 'aria-label': 'One drop fewer', disabled: k <= 0, text: '−' }),
-      el('output', { 'aria-live': 'polite', text: `${shownChoice.command.drops} drop${shownChoice.command.drops === 1 ? '' : 's'}` }),
-      el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': 'One drop more', disabled: k >= choice.variants.length - 1, text: '+' })));
+    parts.push(el('span', { class: 'stepper', role: 'group', 'aria-label': t('Drops') },
+      el('button', { type: 'button', 'data-step-amount': '-1', 'aria-label': t('One drop fewer'), disabled: k <= 0, text: '−' }),
+      el('output', { 'aria-live': 'polite', text: CHIP_WORDS.drops(shownChoice.command.drops) }),
+      el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': t('One drop more'), disabled: k >= choice.variants.length - 1, text: '+' })));
   } else if (choice.range) {
     const { min, max, field } = choice.range;
     parts.push(el('span', { class: 'stepper', role: 'group', 'aria-label': field },
-      el('button', { type: 'button', 'data-step-amount': '-1', 'aria-label': `Fewer ${field}`, disabled: amount <= min, text: '−' }),
+      el('button', { type: 'button', 'data-step-amount': '-1', 'aria-label': t('Fewer {what}', { what: say(field) }), disabled: amount <= min, text: '−' }),
       el('output', { 'aria-live': 'polite', text: amount }),
-      el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': `More ${field}`, disabled: amount >= max, text: '+' })));
+      el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': t('More {what}', { what: say(field) }), disabled: amount >= max, text: '+' })));
   }
-  parts.push(el('button', { type: 'button', 'data-cancel': '', text: 'Cancel' }));
-  parts.push(el('button', { type: 'button', class: 'primary', 'data-confirm': '', text: 'Confirm' }));
+  parts.push(el('button', { type: 'button', 'data-cancel': '', text: t('Cancel') }));
+  parts.push(el('button', { type: 'button', class: 'primary', 'data-confirm': '', text: t('Confirm') }));
   fill(root, ...parts);
   root.hidden = false;
 }
@@ -205,11 +210,11 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
   const who = options?.pending ? options.pending.player : options?.player ?? state.active;
   dom.title.closest('.action-bar')?.classList.toggle('pending', Boolean(options?.pending));
   const player = who ? state.players?.[who] : null;
-  const heading = options?.pending && !who ? 'The table must decide' : who ? `${companyName(who)}${options?.pending ? ' must decide' : '’s turn'}` : phaseTitle(state);
+  const heading = options?.pending && !who ? t('The table must decide') : who ? (options?.pending ? t('{company} must decide', { company: companyName(who) }) : t('{company}’s turn', { company: companyName(who) })) : phaseTitle(state);
   fill(dom.title, who ? badge(who) : '', heading);
-  if (player && !options?.pending) dom.title.append(el('span', { class: 'chip', text: `${player.engineers} engineers left` }));
+  if (player && !options?.pending) dom.title.append(el('span', { class: 'chip', text: t('{n} Engineers left', { n: player.engineers }) }));
   dom.why.hidden = !ui.why;
-  dom.why.textContent = ui.why || '';
+  dom.why.textContent = say(ui.why || '');
 
   const actions = options?.pending ? [] : options?.actions || [];
   fill(dom.actions, ...actions.map((a) => el('button', {
@@ -217,18 +222,21 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
     'data-action': a.type,
     'aria-pressed': ui.action === a.type ? 'true' : 'false',
     'aria-disabled': a.enabled === false || !canAct ? 'true' : 'false',
-    'aria-label': a.enabled === false && a.why ? `${actionLabel(a.type)} (not possible: ${a.why})` : actionLabel(a.type),
-    text: a.label || actionLabel(a.type),
+    'aria-label': a.enabled === false && a.why ? t('{action} (not possible: {why})', { action: actionLabel(a.type), why: say(a.why) }) : actionLabel(a.type),
+    text: a.label ? say(a.label) : actionLabel(a.type),
   })));
   if (options?.pending) {
-    dom.actions.append(el('p', { text: humanize(options.pending.reason || options.pending.text || pendingTitle(options.pending)) }));
+    dom.actions.append(el('p', { text: say(humanize(options.pending.reason || options.pending.text || pendingTitle(options.pending))) }));
   }
   const showChoices = options?.pending || ui.action;
   const choices = showChoices && canAct ? currentChoices(options, ui) : [];
   const groups = !ui.space && !options?.pending ? spaceGroups(choices) : null;
   if (groups) fill(dom.choices, ...groups.map(groupButton));
   else fill(dom.choices, ...choices.map((c, i) => choiceButton(c, i, ui.choice === i, 'choice', options?.pending)));
-  if (ui.space) dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← All choices (showing ${placeName(ui.space)} only)` }));
+  if (ui.space) {
+    const all = t('All choices (showing {place} only)', { place: say(placeName(ui.space)) });
+    dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← ${all}` }));
+  }
   const chosen = ui.choice !== null && ui.choice !== undefined ? choices[ui.choice] : null;
   if (chosen) confirmBar(dom.confirm, chosen, ui.amount);
   else {
@@ -262,22 +270,22 @@ function commonPrefix(labels) {
 }
 
 function groupButton({ space, list }) {
-  const label = list.length === 1 ? choiceLabel(list[0]) : commonPrefix(list.map(choiceLabel)) || humanize(space);
+  const label = list.length === 1 ? choiceLabel(list[0]) : commonPrefix(list.map(choiceLabel)) || say(humanize(space));
   // one space, several ways: only what they all cost (the first way's gain would mislead)
   const chips = previewChips(list[0]).filter((c) => list.length === 1 || c.kind === 'cost');
   const button = el('button', {
     type: 'button', class: 'choice', 'data-group-space': space, 'data-space-ref': space,
   });
   button.append(el('span', { class: 'label', text: label }), ...chips.map((c) => el('span', { class: `chip ${c.kind || ''}`, text: c.text })));
-  if (list.length > 1) button.append(el('span', { class: 'chip', text: `${list.length} ways` }));
+  if (list.length > 1) button.append(el('span', { class: 'chip', text: t('{n} ways', { n: list.length }) }));
   return button;
 }
 
 function pendingTitle(pending) {
-  return `Decision: ${String(pending.kind || '').replaceAll('_', ' ')}`;
+  return t('Decision: {kind}', { kind: String(pending.kind || '').replaceAll('_', ' ') });
 }
 
 function phaseTitle(state) {
-  if (state.finished) return 'The game is over';
-  return 'Waiting for the table';
+  if (state.finished) return t('The game is over');
+  return t('Waiting for the table');
 }

@@ -2,10 +2,12 @@
 import { el, fill, icon } from '../dom.js';
 import { abilityState, company, companyAbility, companyLetter, companyName, contract, contractGroup, incomeText, officer, rewardText } from '../names.js';
 import { wheelSvg, describeSegment } from './wheel.js';
+import { say } from '../engine_words.js';
+import { N_, t } from '../i18n.js';
 
 const PIECES = { base: 5, elevation: 5, conduit: 5, powerhouse: 4 };
 const PIECE_LETTER = { base: 'B', elevation: 'E', conduit: 'C', powerhouse: 'P' };
-const PIECE_NAME = { base: 'Bases', elevation: 'Elevations', conduit: 'Conduits', powerhouse: 'Powerhouses' };
+const PIECE_NAME = { base: N_('Bases'), elevation: N_('Elevations'), conduit: N_('Conduits'), powerhouse: N_('Powerhouses') };
 
 export function badge(companyId) {
   return el('span', { class: `badge co-${companyId}`, 'aria-hidden': 'true', text: companyLetter(companyId) });
@@ -13,7 +15,7 @@ export function badge(companyId) {
 
 function pips(kind, built) {
   const total = PIECES[kind];
-  const row = el('span', { class: 'pips', role: 'img', 'aria-label': `${PIECE_NAME[kind]}: ${built} built, ${total - built} left` });
+  const row = el('span', { class: 'pips', role: 'img', 'aria-label': t('{pieces}: {built} built, {left} left', { pieces: t(PIECE_NAME[kind]), built, left: total - built }) });
   for (let i = 0; i < total; i += 1) row.append(el('span', { class: `pip${i < built ? ' used' : ''}` }));
   return row;
 }
@@ -23,7 +25,7 @@ function stat(name, value, label) {
 }
 
 function seatLabel(p) {
-  if (p.kind === 'automa') return `Automa L${p.automa_level}`;
+  if (p.kind === 'automa') return t('Automa L{level}', { level: p.automa_level });
   return p.name || officer(p.officer)?.name || '';
 }
 
@@ -49,8 +51,8 @@ function powersLabel(p) {
   const ability = companyAbility(p.company);
   const off = officer(p.officer);
   const parts = [];
-  if (ability) parts.push(`Company ability ${ability.short}: ${abilityState(p).text}`);
-  if (off) parts.push(`Executive officer ${off.name}: ${off.short ?? off.text}`);
+  if (ability) parts.push(t('Company ability {ability}: {state}', { ability: ability.short, state: abilityState(p).text }));
+  if (off) parts.push(t('Executive officer {name}: {power}', { name: off.name, power: off.short ?? off.text }));
   return parts.length ? ` ${parts.join('. ')}.` : '';
 }
 
@@ -63,19 +65,19 @@ export function companyCard(p, { active = false, mine = false } = {}) {
   });
   card.append(el('span', { class: 'title' }, badge(p.company), el('span', { text: companyName(p.company) }), el('span', { class: 'who', text: seatLabel(p) + (p.passed ? ' · passed' : '') })));
   card.append(el('span', { class: 'top-row' }, el('span', { class: 'big-numbers' },
-    el('span', { class: 'big', 'data-testid': `vp-${p.company}` }, String(p.vp), el('small', { text: 'VP' })),
+    el('span', { class: 'big', 'data-testid': `vp-${p.company}` }, String(p.vp), el('small', { text: t('VP') })),
     el('span', { class: 'big' }, String(p.energy), el('small', { text: '⚡' }))), wheelSvg(p.wheel, { size: 34 })));
   card.append(el('span', { class: 'resources' },
-    stat('credits', p.credits, 'Credits'),
-    stat('excavator', p.excavators, 'Excavators'),
-    stat('mixer', p.mixers, 'Concrete Mixers'),
-    stat('engineer', p.engineers, 'Engineers')));
+    stat('credits', p.credits, t('Credits')),
+    stat('excavator', p.excavators, t('Excavators')),
+    stat('mixer', p.mixers, t('Concrete Mixers')),
+    stat('engineer', p.engineers, t('Engineers'))));
   const pieces = el('span', { class: 'pieces' });
   for (const kind of Object.keys(PIECES)) pieces.append(el('span', {}, `${PIECE_LETTER[kind]} `, pips(kind, p.built?.[kind] ?? 0)));
   card.append(pieces);
   card.append(powerLines(p));
   // the accessible name is the card's own text, then what a tap does
-  card.append(el('span', { class: 'visually-hidden', text: `${active ? ' Active player.' : ''} Open the company board` }));
+  card.append(el('span', { class: 'visually-hidden', text: ` ${active ? t('Active player.') : ''} ${t('Open the company board')}` }));
   return card;
 }
 
@@ -87,9 +89,10 @@ function incomeChips(companyId, kind, built) {
     const items = slot.rewards || slot.effects || [];
     // the 3rd powerhouse switches the company ability on: name it (Appendix 2)
     const ability = companyAbility(companyId);
-    const text = items.map((item) => (item.type === 'company_special_ability' && ability ? `ability: ${ability.short}` : incomeText(item))).join(' + ');
+    const text = items.map((item) => (item.type === 'company_special_ability' && ability ? t('ability: {ability}', { ability: ability.short }) : incomeText(item))).join(' + ');
     const revealed = built >= slot.slot;
-    box.append(el('span', { class: `chip${revealed ? ' revealed' : ''}`, text: `${slot.slot}${kind === 'powerhouse' ? ' powerhouses' : ''}: ${text}${revealed ? ' ✓' : ''}` }));
+    const which = kind === 'powerhouse' ? t('{n} powerhouses', { n: slot.slot }) : slot.slot;
+    box.append(el('span', { class: `chip${revealed ? ' revealed' : ''}`, text: `${which}: ${text}${revealed ? ' ✓' : ''}` }));
   }
   return box;
 }
@@ -112,7 +115,7 @@ function rewardPart(key, value) {
 export function contractChip(id, extra = '') {
   const c = contract(id);
   const group = contractGroup(id);
-  const colour = { green: 'green', yellow: 'yellow', red: 'red', national: 'national', starting: 'Starting' }[group] ?? group;
+  const colour = { green: t('green'), yellow: t('yellow'), red: t('red'), national: t('national'), starting: t('Starting') }[group] ?? group;
   return el('span', { class: `contract ${group}`, 'data-contract': id },
     el('span', { class: 'band', text: colour }),
     el('strong', { class: 'need' }, icon('energy'), el('span', { text: c ? String(c.energy_required) : '?' })),
@@ -125,14 +128,15 @@ function abilityParagraph(p) {
   const ability = companyAbility(p.company);
   if (!ability) return null;
   const state = abilityState(p);
+  const heading = t('Company ability, {state}', { state: state.text });
   return el('p', { class: `ability-full${state.active ? ' on' : ''}` },
-    el('strong', { text: `Company ability, ${state.text}${state.detail ? ` (${state.detail})` : ''}: ` }), ability.text);
+    el('strong', { text: `${heading}${state.detail ? ` (${state.detail})` : ''}: ` }), ability.text);
 }
 
 function officerText(p, off) {
   if (off) return `${off.name} — ${off.power ?? off.text}`;
   if (p.officer) return p.officer;
-  return p.kind === 'automa' ? 'none (the Automa plays without one)' : 'not chosen yet';
+  return p.kind === 'automa' ? t('none (the Automa plays without one)') : t('not chosen yet');
 }
 
 /** The full board inside `body`: structures with incomes, wheel, contracts, officer, tiles. */
@@ -141,28 +145,28 @@ export function renderBoard(body, p) {
   for (const kind of Object.keys(PIECES)) {
     const built = p.built?.[kind] ?? 0;
     rows.append(el('div', { class: 'structure-row' },
-      el('strong', { text: `${PIECE_NAME[kind]} ${built}/${PIECES[kind]}` }),
+      el('strong', { text: `${t(PIECE_NAME[kind])} ${built}/${PIECES[kind]}` }),
       el('span', {}, pips(kind, built), ' ', incomeChips(p.company, kind, built))));
   }
   const off = officer(p.officer);
   const hand = el('div', { class: 'contracts' }, ...(p.contracts || []).map((id) => contractChip(id)));
-  if (!p.contracts?.length) hand.append(el('span', { text: 'No contracts in hand' }));
+  if (!p.contracts?.length) hand.append(el('span', { text: t('No contracts in hand') }));
   body.className = `body co-${p.company}`; // pips and the wheel take the company colour
   fill(body,
     el('div', { class: 'big-numbers' },
-      el('span', { class: 'big' }, String(p.vp), el('small', { text: 'VP' })),
-      el('span', { class: 'big' }, String(p.energy), el('small', { text: 'energy' })),
-      el('span', { class: 'big' }, String(p.credits), el('small', { text: 'Credits' }))),
+      el('span', { class: 'big' }, String(p.vp), el('small', { text: t('VP') })),
+      el('span', { class: 'big' }, String(p.energy), el('small', { text: t('energy') })),
+      el('span', { class: 'big' }, String(p.credits), el('small', { text: t('Credits') }))),
     el('p', { class: 'resources' },
-      stat('excavator', p.excavators, 'Excavators'), stat('mixer', p.mixers, 'Concrete Mixers'), stat('engineer', p.engineers, 'Engineers in supply')),
+      stat('excavator', p.excavators, t('Excavators')), stat('mixer', p.mixers, t('Concrete Mixers')), stat('engineer', p.engineers, t('Engineers in supply'))),
     abilityParagraph(p),
-    el('p', { class: 'officer-full' }, el('strong', { text: 'Executive officer: ' }), officerText(p, off)),
-    el('h3', { text: 'Structures and incomes' }), rows,
-    el('h3', { text: 'Construction wheel' }),
+    el('p', { class: 'officer-full' }, el('strong', { text: `${t('Executive officer:')} ` }), officerText(p, off)),
+    el('h3', { text: t('Structures and incomes') }), rows,
+    el('h3', { text: t('Construction wheel') }),
     el('div', { class: `co-${p.company}` }, wheelSvg(p.wheel, { full: true })),
     el('ul', {}, ...(p.wheel || []).map((seg, i) => el('li', { text: describeSegment(seg, i) }))),
-    el('p', {}, el('strong', { text: 'Technology tiles in supply: ' }), (p.tiles || []).join(', ') || '—'),
-    el('h3', { text: 'Contracts in hand' }), hand,
-    el('h3', { text: 'Fulfilled (face down)' }),
+    el('p', {}, el('strong', { text: `${t('Technology tiles in supply:')} ` }), (p.tiles || []).map((tile) => say(tile)).join(', ') || '—'),
+    el('h3', { text: t('Contracts in hand') }), hand,
+    el('h3', { text: t('Fulfilled (face down)') }),
     p.fulfilled?.length ? el('div', { class: 'contracts' }, ...p.fulfilled.map((id) => contractChip(id))) : el('p', { text: '—' }));
 }

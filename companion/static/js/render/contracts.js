@@ -3,8 +3,9 @@ import { el, fill } from '../dom.js';
 import { CATALOG } from '../catalog.js';
 import { contractChip } from './company.js';
 import { advancedName } from '../names.js';
+import { t } from '../i18n.js';
 
-const advanced = new Map(CATALOG.advanced_tiles.map((t) => [t.id, t]));
+const advanced = new Map(CATALOG.advanced_tiles.map((tx) => [tx.id, tx]));
 
 function patentChip(id) {
   const tile = advanced.get(id);
@@ -16,7 +17,7 @@ export function renderContracts(root, state) {
   const items = [];
   for (const color of ['green', 'yellow', 'red']) {
     for (const id of state.contract_offer?.[color] || []) {
-      items.push(id ? contractChip(id) : el('span', { class: `contract ${color} empty`, text: 'empty' }));
+      items.push(id ? contractChip(id) : el('span', { class: `contract ${color} empty`, text: t('empty') }));
     }
   }
   for (const id of state.national_contracts || []) items.push(contractChip(id));

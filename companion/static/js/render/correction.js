@@ -4,25 +4,26 @@
 import { el } from '../dom.js';
 import { CATALOG } from '../catalog.js';
 import { advancedName, bonusShort, companyName, contractWords, headstreamWords, objectiveLabel, placeName, spaceName } from '../names.js';
+import { t } from '../i18n.js';
 
 const TARGETS = [
-  ['player', 'A company: VP, Credits, Machineries, Engineers, energy'],
-  ['structure', 'A structure on the map'],
-  ['dam', 'Drops in a dam'],
-  ['headstream', 'Drops on a headstream'],
-  ['contract', 'A contract in a company’s hand'],
-  ['wheel', 'A segment of a Construction Wheel'],
-  ['turn', 'Round, whose turn, turn order, who passed'],
-  ['offers', 'Contract Office and Patent Office offers'],
-  ['tiles', 'Bonus, objective and headstream tiles'],
-  ['occupied', 'Management spaces taken'],
+  ['player', t('A company: VP, Credits, Machineries, Engineers, energy')],
+  ['structure', t('A structure on the map')],
+  ['dam', t('Drops in a dam')],
+  ['headstream', t('Drops on a headstream')],
+  ['contract', t('A contract in a company’s hand')],
+  ['wheel', t('A segment of a Construction Wheel')],
+  ['turn', t('Round, whose turn, turn order, who passed')],
+  ['offers', t('Contract Office and Patent Office offers')],
+  ['tiles', t('Bonus, objective and headstream tiles')],
+  ['occupied', t('Management spaces taken')],
 ];
-const FIELDS = [['vp', 'VP'], ['credits', 'Credits'], ['excavators', 'Excavators'], ['mixers', 'Concrete Mixers'], ['engineers', 'Engineers in supply'], ['energy', 'Energy']];
-const STRUCTURES = [['base', 'Base'], ['elevation', 'Elevation'], ['conduit', 'Conduit'], ['powerhouse', 'Powerhouse']];
+const FIELDS = [['vp', t('VP')], ['credits', t('Credits')], ['excavators', t('Excavators')], ['mixers', t('Concrete Mixers')], ['engineers', t('Engineers in supply')], ['energy', t('Energy')]];
+const STRUCTURES = [['base', t('Base')], ['elevation', t('Elevation')], ['conduit', t('Conduit')], ['powerhouse', t('Powerhouse')]];
 const COLOURS = ['green', 'yellow', 'red'];
 
 function select(name, label, options, value) {
-  const node = el('select', { name, 'aria-label': label }, ...options.map(([v, t]) => el('option', { value: v, text: t })));
+  const node = el('select', { name, 'aria-label': label }, ...options.map(([v, tx]) => el('option', { value: v, text: tx })));
   if (value !== undefined && value !== null) node.value = String(value);
   return el('label', {}, label, node);
 }
@@ -33,7 +34,7 @@ function number(name, label, value) {
 
 const companyOptions = (state) => Object.keys(state.players).map((c) => [c, companyName(c)]);
 const contractOptions = (filter) => CATALOG.contracts.filter(filter).map((c) => [c.id, contractWords(c.id)]);
-const SEGMENT_NAMES = ['the open segment', '1 turn from the opening', '2 turns away', '3 turns away', '4 turns away', '5 turns away (next to open)'];
+const SEGMENT_NAMES = [t('the open segment'), t('1 turn from the opening'), t('2 turns away'), t('3 turns away'), t('4 turns away'), t('5 turns away (next to open)')];
 
 /** The fieldset of one kind of line, pre-filled from the state. */
 export function correctionPart(target, state, board) {
@@ -41,7 +42,7 @@ export function correctionPart(target, state, board) {
   const first = companies[0][0];
   const p = state.players[first];
   if (target === 'player') {
-    const box = el('div', { class: 'row' }, select('company', 'Company', companies, first), select('field', 'What', FIELDS, 'credits'), number('value', 'Now', p.credits));
+    const box = el('div', { class: 'row' }, select('company', t('Company'), companies, first), select('field', t('What'), FIELDS, 'credits'), number('value', t('Now'), p.credits));
     const refill = () => {
       const c = box.querySelector('[name=company]').value;
       const f = box.querySelector('[name=field]').value;
@@ -52,33 +53,33 @@ export function correctionPart(target, state, board) {
   }
   if (target === 'structure') {
     const spaces = (board?.spaces || []).map((s) => [s.id, s.name || s.id]);
-    return el('div', { class: 'row' }, select('space', 'Where', spaces), select('structure', 'Piece', STRUCTURES),
-      select('owner', 'Whose', [...companies, ['', 'Neutral']]), select('present', 'Change', [['add', 'add it'], ['remove', 'remove it']]));
+    return el('div', { class: 'row' }, select('space', t('Where'), spaces), select('structure', t('Piece'), STRUCTURES),
+      select('owner', t('Whose'), [...companies, ['', t('Neutral')]]), select('present', t('Change'), [['add', t('add it')], ['remove', t('remove it')]]));
   }
   if (target === 'dam') {
     const dams = Object.keys(state.dams || {}).map((id) => [id, `${placeName(id)} (${companyName(state.dams[id].owner)})`]);
-    if (!dams.length) return el('p', { text: 'No dam stands on the map yet: add a Base first.' });
-    const box = el('div', { class: 'row' }, select('space', 'Dam', dams), number('drops', 'Drops held', state.dams[dams[0][0]].drops));
+    if (!dams.length) return el('p', { text: t('No dam stands on the map yet: add a Base first.') });
+    const box = el('div', { class: 'row' }, select('space', t('Dam'), dams), number('drops', t('Drops held'), state.dams[dams[0][0]].drops));
     box.addEventListener('change', (event) => {
       if (event.target.name === 'space') box.querySelector('[name=drops]').value = state.dams[event.target.value].drops;
     });
     return box;
   }
   if (target === 'headstream') {
-    const box = el('div', { class: 'row' }, select('headstream', 'Headstream', ['A', 'B', 'C', 'D'].map((x) => [x, x])), number('drops', 'Drops waiting', state.headstreams?.A ?? 0));
+    const box = el('div', { class: 'row' }, select('headstream', t('Headstream'), ['A', 'B', 'C', 'D'].map((x) => [x, x])), number('drops', t('Drops waiting'), state.headstreams?.A ?? 0));
     box.addEventListener('change', (event) => {
       if (event.target.name === 'headstream') box.querySelector('[name=drops]').value = state.headstreams?.[event.target.value] ?? 0;
     });
     return box;
   }
   if (target === 'contract') {
-    return el('div', { class: 'row' }, select('company', 'Company', companies, first), select('contract', 'Contract tile', contractOptions(() => true)),
-      select('change', 'Change', [['add', 'add to hand'], ['remove', 'remove from hand'], ['fulfil', 'mark fulfilled']]));
+    return el('div', { class: 'row' }, select('company', t('Company'), companies, first), select('contract', t('Contract tile'), contractOptions(() => true)),
+      select('change', t('Change'), [['add', t('add to hand')], ['remove', t('remove from hand')], ['fulfil', t('mark fulfilled')]]));
   }
   if (target === 'wheel') {
-    const box = el('div', { class: 'row' }, select('company', 'Company', companies, first), select('segment', 'Segment', SEGMENT_NAMES.map((t, i) => [i, t]), 0),
-      number('excavators', 'Excavators', 0), number('mixers', 'Concrete Mixers', 0),
-      el('label', {}, 'Technology tiles (Base, Elevation, …)', el('input', { name: 'tiles', 'aria-label': 'Technology tiles', autocomplete: 'off' })));
+    const box = el('div', { class: 'row' }, select('company', t('Company'), companies, first), select('segment', t('Segment'), SEGMENT_NAMES.map((tx, i) => [i, tx]), 0),
+      number('excavators', t('Excavators'), 0), number('mixers', t('Concrete Mixers'), 0),
+      el('label', {}, t('Technology tiles (Base, Elevation, …)'), el('input', { name: 'tiles', 'aria-label': t('Technology tiles'), autocomplete: 'off' })));
     const refill = () => {
       const c = box.querySelector('[name=company]').value;
       const seg = state.players[c].wheel?.[Number(box.querySelector('[name=segment]').value)] || {};
@@ -93,45 +94,45 @@ export function correctionPart(target, state, board) {
   if (target === 'turn') {
     const n = companies.length;
     return el('div', {},
-      el('div', { class: 'row' }, select('round', 'Round', [1, 2, 3, 4, 5].map((r) => [r, String(r)]), state.round),
-        select('active', 'Whose turn', companies, state.active ?? first)),
-      el('fieldset', {}, el('legend', { text: 'Turn order' }), el('div', { class: 'row' },
+      el('div', { class: 'row' }, select('round', t('Round'), [1, 2, 3, 4, 5].map((r) => [r, String(r)]), state.round),
+        select('active', t('Whose turn'), companies, state.active ?? first)),
+      el('fieldset', {}, el('legend', { text: t('Turn order') }), el('div', { class: 'row' },
         ...Array.from({ length: n }, (_, i) => select(`order${i}`, `${i + 1}.`, companies, state.turn_order?.[i])))),
-      el('fieldset', {}, el('legend', { text: 'Passed' }), el('div', { class: 'row' },
+      el('fieldset', {}, el('legend', { text: t('Passed') }), el('div', { class: 'row' },
         ...companies.map(([c, name]) => el('label', {}, el('input', { type: 'checkbox', name: 'passed', value: c, checked: state.players[c].passed }), name)))));
   }
   if (target === 'offers') {
     const offer = state.contract_offer || {};
-    const none = [['', 'empty']];
+    const none = [['', t('empty')]];
     return el('div', {},
-      ...COLOURS.map((colour) => el('div', { class: 'row' }, ...[0, 1].map((i) => select(`offer-${colour}-${i}`, `Contract Office, ${colour} ${i + 1}`,
-        [...none, ...contractOptions((c) => c.pile === colour).map(([id, t]) => [id, t.replace(/^\w+ /, '')])], offer[colour]?.[i] ?? '')))),
-      (state.patent_offer || []).length ? el('div', { class: 'row' }, ...[0, 1, 2].map((i) => select(`patent-${i}`, `Patent Office ${i + 1}`,
-        [...none, ...CATALOG.advanced_tiles.map((t) => [t.id, advancedName(t.id)])], state.patent_offer[i] ?? ''))) : '');
+      ...COLOURS.map((colour) => el('div', { class: 'row' }, ...[0, 1].map((i) => select(`offer-${colour}-${i}`, t('Contract Office, {colour} {n}', { colour: t(colour), n: i + 1 }),
+        [...none, ...contractOptions((c) => c.pile === colour).map(([id, tx]) => [id, tx.replace(/^\S+ /, '')])], offer[colour]?.[i] ?? '')))),
+      (state.patent_offer || []).length ? el('div', { class: 'row' }, ...[0, 1, 2].map((i) => select(`patent-${i}`, t('Patent Office {n}', { n: i + 1 }),
+        [...none, ...CATALOG.advanced_tiles.map((tx) => [tx.id, advancedName(tx.id)])], state.patent_offer[i] ?? ''))) : '');
   }
   if (target === 'tiles') {
-    const bonus = CATALOG.bonus_tiles.map((t) => [t.id, bonusShort(t.id)]);
-    const heads = CATALOG.headstream_tiles.map((t) => [t.id, `${headstreamWords(t.id)} drops`]);
+    const bonus = CATALOG.bonus_tiles.map((tx) => [tx.id, bonusShort(tx.id)]);
+    const heads = CATALOG.headstream_tiles.map((tx) => [tx.id, t('{n} drops', { n: headstreamWords(tx.id) })]);
     return el('div', {},
-      el('div', { class: 'row' }, ...[0, 1, 2, 3, 4].map((i) => select(`bonus${i}`, `Bonus tile, round ${i + 1}`, bonus, state.bonus_tiles?.[i]))),
-      el('div', { class: 'row' }, select('objective', 'Objective tile', CATALOG.objective_tiles.map((t) => [t.id, objectiveLabel(t.id)]), state.objective)),
-      el('div', { class: 'row' }, ...['A', 'B', 'C', 'D'].map((x) => select(`head${x}`, `Headstream ${x}`, heads, state.headstream_tiles?.[x]))));
+      el('div', { class: 'row' }, ...[0, 1, 2, 3, 4].map((i) => select(`bonus${i}`, t('Bonus tile, round {round}', { round: i + 1 }), bonus, state.bonus_tiles?.[i]))),
+      el('div', { class: 'row' }, select('objective', t('Objective tile'), CATALOG.objective_tiles.map((tx) => [tx.id, objectiveLabel(tx.id)]), state.objective)),
+      el('div', { class: 'row' }, ...['A', 'B', 'C', 'D'].map((x) => select(`head${x}`, t('Headstream {letter}', { letter: x }), heads, state.headstream_tiles?.[x]))));
   }
   // occupied: every Management space in play, with who stands on it
   const rows = (CATALOG.management_spaces || []).filter((m) => state.occupied?.[m.id] !== 'blocked' && (m.section !== 'patent_office' || (state.patent_offer || []).length));
-  return el('div', { class: 'occupied-grid' }, ...rows.map((m) => select(`occ-${m.id}`, spaceName(m.id), [['', 'free'], ...companies], state.occupied?.[m.id] ?? '')));
+  return el('div', { class: 'occupied-grid' }, ...rows.map((m) => select(`occ-${m.id}`, spaceName(m.id), [['', t('free')], ...companies], state.occupied?.[m.id] ?? '')));
 }
 
 /** The sheet's form: a choice of what to correct, its pre-filled line, the reason. */
 export function correctionForm(state, board) {
   const form = el('form', { class: 'correction', id: 'correction-form' });
   const slot = el('div', { class: 'correction-part' });
-  const target = select('target', 'What to correct', TARGETS, 'player');
+  const target = select('target', t('What to correct'), TARGETS, 'player');
   const show = () => slot.replaceChildren(correctionPart(target.querySelector('select').value, state, board));
   target.addEventListener('change', show);
-  form.append(el('p', { text: 'Set what the table shows. The correction is logged with the value before and after, and can be undone like any move.' }),
+  form.append(el('p', { text: t('Set what the table shows. The correction is logged with the value before and after, and can be undone like any move.') }),
     target, slot,
-    el('label', {}, 'Reason (required)', el('input', { name: 'reason', 'aria-label': 'Reason (required)', required: true, autocomplete: 'off', placeholder: 'The table built it last turn' })));
+    el('label', {}, t('Reason (required)'), el('input', { name: 'reason', 'aria-label': t('Reason (required)'), required: true, autocomplete: 'off', placeholder: t('The table built it last turn') })));
   show();
   return form;
 }
@@ -160,7 +161,7 @@ export function correctionCommand(form) {
       ...command, what: 'wheel_segment', company: g('company'), space: num(g('segment')),
       value: {
         excavators: num(g('excavators')) ?? 0, mixers: num(g('mixers')) ?? 0,
-        tiles: String(g('tiles') || '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean),
+        tiles: String(g('tiles') || '').split(',').map((tx) => tx.trim().toLowerCase()).filter(Boolean),
       },
     };
   }

@@ -1,6 +1,9 @@
 // The table instructions: numbered steps a person follows at the table; drop paths animate.
 import { el, fill } from '../dom.js';
 import { companyName, humanize } from '../names.js';
+import { say } from '../engine_words.js';
+import { t } from '../i18n.js';
+import { whyButton } from './why.js';
 
 /** Fill `list` with the steps; tapping a step with a drop path replays its animation. */
 export function renderInstructions(list, instructions) {
@@ -8,17 +11,17 @@ export function renderInstructions(list, instructions) {
     const n = step.n ?? i + 1;
     const name = step.company ? companyName(step.company) : '';
     // the engine's sentence often names the company already ("USA passes.")
-    const said = humanize(step.text);
+    const said = say(humanize(step.text));
     const text = !name || said.includes(name) ? said : `${name}: ${said}`;
     const hasPath = Boolean(step.animate?.path?.length);
     const button = el('button', {
       type: 'button', class: 'step',
       'data-step': i,
-      'aria-label': hasPath ? `${n}. ${text} (show the drops on the map)` : `${n}. ${text}`,
+      'aria-label': hasPath ? `${n}. ${text} ${t('(show the drops on the map)')}` : `${n}. ${text}`,
       text,
     });
     if (!hasPath) button.setAttribute('aria-disabled', 'false');
-    return el('li', { class: step.kind || '' }, el('span', { class: 'n', 'aria-hidden': 'true', text: `${n}.` }), button);
+    return el('li', { class: step.kind || '' }, el('span', { class: 'n', 'aria-hidden': 'true', text: `${n}.` }), button, whyButton(step.kind, text));
   }));
 }
 

@@ -1,6 +1,8 @@
 // The game log as a story: one line per event (its reason), grouped by command.
 import { el, fill } from '../dom.js';
 import { companyName, humanize, phaseName } from '../names.js';
+import { say } from '../engine_words.js';
+import { t } from '../i18n.js';
 
 function describeEvent(event) {
   if (typeof event === 'string') return event;
@@ -13,14 +15,14 @@ function entryLines(entry) {
   if (entry.lines?.length) return entry.lines;
   const events = entry.events || [];
   const lines = events.map(describeEvent).filter(Boolean);
-  if (!lines.length && entry.command) lines.push(`${companyName(entry.command.player)} ${String(entry.command.type || '').replaceAll('_', ' ')}`);
+  if (!lines.length && entry.command) lines.push(`${companyName(entry.command.player)} ${say(String(entry.command.type || '').replaceAll('_', ' '))}`);
   return lines;
 }
 
 function entryWhen(entry) {
   const bits = [];
   if (entry.seq !== undefined) bits.push(`#${entry.seq}`);
-  if (entry.round) bits.push(`round ${entry.round}`);
+  if (entry.round) bits.push(t('round {round}', { round: entry.round }));
   if (entry.phase) bits.push(phaseName(entry.phase));
   if (entry.kind === 'undo' || entry.undone) bits.push(entry.undone ? 'undone' : 'undo');
   return bits.join(' · ');
@@ -42,6 +44,6 @@ export function renderLog(root, log) {
       el('div', { class: 'headline', text: headline }),
       ...details.map((line) => el('div', { class: 'detail', text: line }))));
   }
-  if (!list.children.length) list.append(el('li', { text: 'Nothing has happened yet.' }));
+  if (!list.children.length) list.append(el('li', { text: t('Nothing has happened yet.') }));
   fill(root, list);
 }

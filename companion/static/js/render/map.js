@@ -2,6 +2,8 @@
 // headstreams and drops, drawn from /api/board geometry and the game state.
 import { svg } from '../dom.js';
 import { companyLetter, companyName, headstreamTile } from '../names.js';
+import { boardName } from '../engine_words.js';
+import { t } from '../i18n.js';
 
 const DAM_W = 62;
 const DAM_H = 28;
@@ -49,7 +51,7 @@ function drawBands(layer, board) {
     // written upwards along the right edge, where no river or conduit runs
     const x = board.width - 18;
     const y = (y0 + y1) / 2;
-    layer.append(svg('text', { class: 'band-label', x, y, 'text-anchor': 'middle', transform: `rotate(-90 ${x} ${y})`, text: area[0].toUpperCase() + area.slice(1) }));
+    layer.append(svg('text', { class: 'band-label', x, y, 'text-anchor': 'middle', transform: `rotate(-90 ${x} ${y})`, text: t(area[0].toUpperCase() + area.slice(1)) }));
   }
 }
 
@@ -100,13 +102,14 @@ function structureAt(state, s) {
 
 function spaceLabel(s, built, legal) {
   const parts = [];
-  const name = s.name || s.id;
-  if (s.kind === 'dam') parts.push(`${name}${s.red_bordered ? ', red-bordered' : ''}`);
-  else if (s.kind === 'conduit') parts.push(name.replace(/\(value (\d+)\)/, 'value $1,')); // the drawn number stays a word of the name
-  else parts.push(`${name}${s.red_bordered ? ', red-bordered' : ''}`);
+  const name = s.name ? boardName(s.name) : s.id;
+  const red = s.red_bordered ? `, ${t('red-bordered')}` : '';
+  if (s.kind === 'dam') parts.push(`${name}${red}`);
+  else if (s.kind === 'conduit') parts.push(name.replace(/\((\S+) (\d+)\)/, '$1 $2,')); // the drawn number stays a word of the name
+  else parts.push(`${name}${red}`);
   if (built) {
-    parts.push(`${companyName(built.owner)}${built.level ? ` dam level ${built.level}` : ''}`);
-    if (s.kind === 'dam') parts.push(`${built.drops} of ${built.capacity} drops`);
+    parts.push(built.level ? t('{company} dam level {level}', { company: companyName(built.owner), level: built.level }) : companyName(built.owner));
+    if (s.kind === 'dam') parts.push(t('{drops} of {capacity} drops', { drops: built.drops, capacity: built.capacity }));
   }
   if (legal) parts.push(legal.text);
   return parts.join('; ');
@@ -175,7 +178,7 @@ function drawHeadstreams(layer, board, state) {
     // the printed tile shows its drops for rounds 1-4, not an id
     const perRound = headstreamTile(tile)?.drops_by_round;
     const g = svg('g', { class: 'headstream', 'data-headstream': h.id });
-    g.append(svg('title', { text: `Headstream ${h.id}${perRound ? `, tile with ${perRound.join(', ')} drops in rounds 1 to 4` : ''}: ${drops} drops waiting` }));
+    g.append(svg('title', { text: perRound ? t('Headstream {letter}, tile with {drops} drops in rounds 1 to 4: {waiting} drops waiting', { letter: h.id, drops: perRound.join(', '), waiting: drops }) : t('Headstream {letter}: {waiting} drops waiting', { letter: h.id, waiting: drops }) }));
     g.append(svg('rect', { class: 'headstream-shape', x: x - HS_W / 2, y: y - HS_H / 2, width: HS_W, height: HS_H, rx: 10 }));
     g.append(svg('text', { class: 'headstream-text', x, y: y - 8, text: perRound ? `${h.id} · ${perRound.join('·')}` : h.id }));
     layer.append(g);
@@ -245,11 +248,11 @@ export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {
         layers.built.append(svg('polyline', { class: 'conduit-outline', points: points(conduitPath(s)) }));
         // its letter is drawn on the conduit's space; the line names its owner too
         layers.built.append(svg('polyline', { class: `conduit-line built co-${built.owner}`, points: points(conduitPath(s)) },
-          svg('title', { text: `${companyName(built.owner)} conduit` })));
+          svg('title', { text: t('{company} conduit', { company: companyName(built.owner) }) })));
       }
       layers.spaces.append(drawSpace(s, built, legal.get(s.id)));
       if (s.kind === 'dam' && built && s.held_drops_xy) {
-        drawDrops(layers.drops, s.held_drops_xy, built.drops, built.capacity, `${s.id}: ${built.drops} of ${built.capacity} drops`);
+        drawDrops(layers.drops, s.held_drops_xy, built.drops, built.capacity, t('{space}: {drops} of {capacity} drops', { space: s.id, drops: built.drops, capacity: built.capacity }));
       }
       if (legal.has(s.id)) drawCostChip(layers.chips, s, legal.get(s.id));
     }
@@ -322,12 +325,14 @@ export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {
         const built = structureAt(state, s);
         if (!built) continue;
         const who = companyName(built.owner);
-        if (s.kind === 'dam') bits.push(`${s.name}: ${who} dam, level ${built.level}, ${built.drops} of ${built.capacity} drops`);
-        else bits.push(`${s.name}: ${who} ${s.kind}`);
+        const name = boardName(s.name);
+        const dam = t('{company} dam, level {level}, {drops} of {capacity} drops', { company: who, level: built.level, drops: built.drops, capacity: built.capacity });
+        if (s.kind === 'dam') bits.push(`${name}: ${dam}`);
+        else bits.push(`${name}: ${who} ${t(s.kind)}`);
       }
       const head = board.headstreams.filter((h) => String(h.basin) === String(b.id))
-        .map((h) => `headstream ${h.id}: ${state?.headstreams?.[h.id] ?? 0} drops waiting`);
-      return { name: b.name || `basin ${b.id}`, lines: [...head, ...bits] };
+        .map((h) => t('headstream {letter}: {waiting} drops waiting', { letter: h.id, waiting: state?.headstreams?.[h.id] ?? 0 }));
+      return { name: b.name ? boardName(b.name) : t('basin {basin}', { basin: b.id }), lines: [...head, ...bits] };
     });
   }
 

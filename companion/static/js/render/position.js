@@ -5,9 +5,10 @@
 import { el } from '../dom.js';
 import { companyName } from '../names.js';
 import { correctionPart } from './correction.js';
+import { t } from '../i18n.js';
 
-const FIELDS = [['vp', 'VP'], ['credits', 'Credits'], ['excavators', 'Excavators'], ['mixers', 'Concrete Mixers'], ['engineers', 'Engineers in supply'], ['energy', 'Energy']];
-const PIECES = [['base', 'Base (a dam)'], ['elevation', 'Elevation on a dam'], ['conduit', 'Conduit'], ['powerhouse', 'Powerhouse']];
+const FIELDS = [['vp', t('VP')], ['credits', t('Credits')], ['excavators', t('Excavators')], ['mixers', t('Concrete Mixers')], ['engineers', t('Engineers in supply')], ['energy', t('Energy')]];
+const PIECES = [['base', t('Base (a dam)')], ['elevation', t('Elevation on a dam')], ['conduit', t('Conduit')], ['powerhouse', t('Powerhouse')]];
 const KIND_OF = { base: 'dam', elevation: 'dam', conduit: 'conduit', powerhouse: 'powerhouse' };
 
 function numberField(name, label, value) {
@@ -16,17 +17,17 @@ function numberField(name, label, value) {
 
 function structureRow(state, board) {
   const companies = Object.keys(state.players).map((c) => [c, companyName(c)]);
-  const where = el('select', { name: 's-space', 'aria-label': 'Where' });
-  const piece = el('select', { name: 's-piece', 'aria-label': 'Piece' }, ...PIECES.map(([v, t]) => el('option', { value: v, text: t })));
+  const where = el('select', { name: 's-space', 'aria-label': t('Where') });
+  const piece = el('select', { name: 's-piece', 'aria-label': t('Piece') }, ...PIECES.map(([v, tx]) => el('option', { value: v, text: tx })));
   const fillWhere = () => where.replaceChildren(...board.spaces.filter((s) => s.kind === KIND_OF[piece.value])
     .map((s) => el('option', { value: s.id, text: s.name || s.id })));
   piece.addEventListener('change', fillWhere);
   fillWhere();
-  const row = el('div', { class: 'row position-structure', role: 'group', 'aria-label': 'A structure on the map' },
-    el('label', {}, 'Whose', el('select', { name: 's-company', 'aria-label': 'Whose' }, ...companies.map(([v, t]) => el('option', { value: v, text: t })))),
-    el('label', {}, 'Piece', piece), el('label', {}, 'Where', where),
-    numberField('s-drops', 'Drops it holds (a dam)', 0),
-    el('button', { type: 'button', class: 'danger', 'aria-label': 'Remove this structure', text: '✕', onclick: () => row.remove() }));
+  const row = el('div', { class: 'row position-structure', role: 'group', 'aria-label': t('A structure on the map') },
+    el('label', {}, t('Whose'), el('select', { name: 's-company', 'aria-label': t('Whose') }, ...companies.map(([v, tx]) => el('option', { value: v, text: tx })))),
+    el('label', {}, t('Piece'), piece), el('label', {}, t('Where'), where),
+    numberField('s-drops', t('Drops it holds (a dam)'), 0),
+    el('button', { type: 'button', class: 'danger', 'aria-label': t('Remove this structure'), text: '✕', onclick: () => row.remove() }));
   return row;
 }
 
@@ -36,12 +37,12 @@ export function positionForm(state, board) {
   const companies = Object.keys(state.players);
   const structures = el('div', { class: 'position-structures' });
   form.append(
-    el('p', { text: 'Enter where your game stands; the app tracks it from here and plays its Automas. Wheels, contracts in hand and offers can be set afterwards with Correct.' }),
-    el('fieldset', {}, el('legend', { text: 'Round and turns' }), correctionPart('turn', state, board)),
+    el('p', { text: t('Enter where your game stands; the app tracks it from here and plays its Automas. Wheels, contracts in hand and offers can be set afterwards with Correct.') }),
+    el('fieldset', {}, el('legend', { text: t('Round and turns') }), correctionPart('turn', state, board)),
     ...companies.map((c) => el('fieldset', {}, el('legend', { text: companyName(c) }), el('div', { class: 'row' },
       ...FIELDS.map(([f, label]) => numberField(`${c}:${f}`, `${companyName(c)} ${label}`, state.players[c][f]))))),
-    el('fieldset', {}, el('legend', { text: 'Structures on the map' }), structures,
-      el('button', { type: 'button', 'data-add-structure': '', text: 'Add a structure', onclick: () => structures.append(structureRow(state, board)) })),
+    el('fieldset', {}, el('legend', { text: t('Structures on the map') }), structures,
+      el('button', { type: 'button', 'data-add-structure': '', text: t('Add a structure'), onclick: () => structures.append(structureRow(state, board)) })),
   );
   return form;
 }
@@ -66,7 +67,7 @@ export function positionCommand(form, state) {
   return {
     type: 'correct',
     what: 'position',
-    reason: 'Position of the game in progress',
+    reason: t('Position of the game in progress'),
     value: { round: Number(f.get('round')), turn_order: order, active: f.get('active'), passed: f.getAll('passed'), players, map },
   };
 }

@@ -2,8 +2,11 @@
 // company board, ledger lines, menu. Non-modal: nothing blocks the next move.
 import { el, fill, icon } from '../dom.js';
 import { api } from '../api.js';
-import { companyName, humanize, objectiveLabel } from '../names.js';
+import { companyName, humanize, objectiveLabel, phaseName } from '../names.js';
 import { badge } from './company.js';
+import { say } from '../engine_words.js';
+import { LANG, N_, t } from '../i18n.js';
+import { ruleNodes, rulesFor } from './why.js';
 
 const dom = () => ({
   sheet: document.getElementById('sheet'),
@@ -140,34 +143,35 @@ export function sheetKind() {
 }
 
 function describe(item) {
-  if (typeof item === 'string') return item;
-  return item.text || item.reason || item.message || item.label || item.type?.replaceAll('_', ' ') || '';
+  if (typeof item === 'string') return say(item);
+  return say(item.text || item.reason || item.message || item.label || item.type?.replaceAll('_', ' ') || '');
 }
 
 /** The undo preview: what goes back. Accepts a list, or {summary, events, commands, text}. */
 export function undoPreviewNodes(preview) {
   const nodes = [];
-  if (!preview) return [el('p', { text: 'Nothing to undo.' })];
+  if (!preview) return [el('p', { text: t('Nothing to undo.') })];
   if (preview.would_revert) {
     const entry = preview.would_revert;
-    const raw = entry.lines?.length ? entry.lines : [String(entry.command?.type || entry.kind || 'the last action').replaceAll('_', ' ')];
-    const lines = [...new Set(raw.map(humanize))]; // the events of a move often repeat a sentence
-    const who = entry.command?.player ? `${companyName(entry.command.player)}’s move` : 'The last record';
-    return [el('p', {}, el('strong', { text: `${who} (#${entry.seq}) goes back:` })), el('ul', { class: 'undo-lines' }, ...lines.map((t) => el('li', { text: t })))];
+    const raw = entry.lines?.length ? entry.lines : [String(entry.command?.type || entry.kind || t('the last action')).replaceAll('_', ' ')];
+    const lines = [...new Set(raw.map((line) => say(humanize(line))))]; // the events of a move often repeat a sentence
+    const who = entry.command?.player ? t('{company}’s move', { company: companyName(entry.command.player) }) : t('The last record');
+    return [el('p', {}, el('strong', { text: t('{who} (#{seq}) goes back:', { who, seq: entry.seq }) })), el('ul', { class: 'undo-lines' }, ...lines.map((tx) => el('li', { text: tx })))];
   }
   const summary = preview.summary || preview.text || preview.message;
-  if (summary) nodes.push(el('p', { class: 'big-summary' }, el('strong', { text: summary })));
+  if (summary) nodes.push(el('p', { class: 'big-summary' }, el('strong', { text: say(summary) })));
   const items = Array.isArray(preview) ? preview : preview.events || preview.reverts || preview.items || preview.will_revert || [];
   if (items.length) nodes.push(el('ul', {}, ...items.map((x) => el('li', { text: describe(x) })).filter((li) => li.textContent)));
-  if (!nodes.length) nodes.push(el('p', { text: 'The last action will be reverted.' }));
+  if (!nodes.length) nodes.push(el('p', { text: t('The last action will be reverted.') }));
   return nodes;
 }
 
 /** The ledger lines of one company (optionally one category) as a list. */
 export function ledgerNodes(player, category) {
   const lines = (player.ledger || []).filter((l) => !category || l.category === category);
-  if (!lines.length) return [el('p', { text: 'No ledger lines.' })];
-  return [el('ul', {}, ...lines.map((l) => el('li', { text: `Round ${l.round} · ${l.phase.replaceAll('_', ' ')}: ${l.vp > 0 ? '+' : ''}${l.vp} VP — ${humanize(l.reason)}` })))];
+  const rules = category ? ruleNodes(rulesFor('ledger', category)) : [];
+  if (!lines.length) return [...rules, el('p', { text: t('No ledger lines.') })];
+  return [...rules, el('ul', {}, ...lines.map((l) => el('li', { text: `${t('Round {round}', { round: l.round })} · ${LANG === 'en' ? l.phase.replaceAll('_', ' ') : phaseName(l.phase)}: ${t('{n} VP', { n: `${l.vp > 0 ? '+' : ''}${l.vp}` })} — ${say(humanize(l.reason))}` })))];
 }
 
 // keys of final_scores that are not VP categories
@@ -201,40 +205,41 @@ export function renderScores(root, state, gameId) {
   const tied = order.filter((c) => totals[c] === totals[winner]);
   const flagged = order.filter((c) => state.final_scores[c].winner);
   const winners = flagged.length ? flagged : [winner];
-  const table = el('table', { 'aria-label': 'Final scores' });
-  table.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'Category' }),
-    ...order.map((c) => el('th', { scope: 'col' }, badge(c), ' ', companyName(c), el('span', { class: 'head-total', text: `${totals[c]} VP` }))))));
+  const table = el('table', { 'aria-label': t('Final scores') });
+  table.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: t('Category') }),
+    ...order.map((c) => el('th', { scope: 'col' }, badge(c), ' ', companyName(c), el('span', { class: 'head-total', text: t('{n} VP', { n: totals[c] }) }))))));
   const tbody = el('tbody');
   for (const cat of categories) {
     tbody.append(el('tr', {}, el('th', { scope: 'row', text: sourceLabel(cat) }),
       ...order.map((c) => el('td', {}, el('button', {
         type: 'button', 'data-ledger': c, 'data-category': cat,
-        'aria-label': `${companyName(c)} ${cat.replaceAll('_', ' ')} (${sourceLabel(cat)}): ${state.final_scores[c][cat] ?? 0}. Show ledger lines`,
+        'aria-label': t('{company} {category} ({label}): {vp}. Show ledger lines', { company: companyName(c), category: cat.replaceAll('_', ' '), label: sourceLabel(cat), vp: state.final_scores[c][cat] ?? 0 }),
         text: state.final_scores[c][cat] ?? 0,
       })))));
   }
   table.append(tbody);
-  table.append(el('tfoot', {}, el('tr', {}, el('th', { scope: 'row', text: 'Total' }),
+  table.append(el('tfoot', {}, el('tr', {}, el('th', { scope: 'row', text: t('Total') }),
     ...order.map((c) => el('td', { 'data-total': c, text: totals[c] })))));
   const energy = (c) => state.final_scores[c].last_round_energy ?? state.players[c]?.last_round_energy ?? 0;
-  const nodes = [el('h2', { id: 'scores-title', text: 'Final scores' })];
+  const nodes = [el('h2', { id: 'scores-title', text: t('Final scores') })];
   if (winners.length > 1) {
     nodes.push(el('p', { class: 'winner', 'data-testid': 'winner' }, icon('vp'), ' ', ...winners.flatMap((c) => [badge(c), ` ${companyName(c)} `]),
-      `share the victory with ${totals[winner]} VP`));
-    nodes.push(el('p', { text: `Tied on VP and on the energy of the last round (${winners.map((c) => `${companyName(c)} ${energy(c)}`).join(', ')}).` }));
+      t('share the victory with {n} VP', { n: totals[winner] })));
+    nodes.push(el('p', { text: t('Tied on VP and on the energy of the last round ({energies}).', { energies: winners.map((c) => `${companyName(c)} ${energy(c)}`).join(', ') }) }));
   } else {
-    nodes.push(el('p', { class: 'winner', 'data-testid': 'winner' }, icon('vp'), ' ', badge(winner), ` ${companyName(winner)} wins with ${totals[winner]} VP`));
+    const wins = t('{company} wins with {n} VP', { company: companyName(winner), n: totals[winner] });
+    nodes.push(el('p', { class: 'winner', 'data-testid': 'winner' }, icon('vp'), ' ', badge(winner), ` ${wins}`));
     if (tied.length > 1) {
-      nodes.push(el('p', { text: `Tie on ${totals[winner]} VP broken by the energy of the last round: ${tied.map((c) => `${companyName(c)} ${energy(c)}`).join(' > ')}.` }));
+      nodes.push(el('p', { text: t('Tie on {n} VP broken by the energy of the last round: {energies}.', { n: totals[winner], energies: tied.map((c) => `${companyName(c)} ${energy(c)}`).join(' > ') }) }));
     }
   }
   const objectiveBox = el('section', { class: 'objective-ranking', 'aria-labelledby': 'objective-title' },
-    el('h3', { id: 'objective-title', text: `Objective tile: ${objectiveLabel(state.objective)}` }));
-  nodes.push(el('div', { class: 'table-scroll', tabindex: '0', role: 'group', 'aria-label': 'Scores by source (scrolls sideways)' }, table), objectiveBox, el('div', { class: 'row' },
-    el('button', { type: 'button', 'data-print': '', text: 'Print' }),
-    gameId ? el('a', { class: 'button primary', href: `/audit/games/${encodeURIComponent(gameId)}`, text: 'Full score audit' }) : '',
-    gameId ? el('a', { class: 'button', href: `/api/games/${encodeURIComponent(gameId)}/log`, download: `barrage-${gameId}-log.json`, text: 'Export the log' }) : '',
-    el('a', { class: 'button', href: '/', text: 'Home' })));
+    el('h3', { id: 'objective-title', text: t('Objective tile: {objective}', { objective: objectiveLabel(state.objective) }) }));
+  nodes.push(el('div', { class: 'table-scroll', tabindex: '0', role: 'group', 'aria-label': t('Scores by source (scrolls sideways)') }, table), objectiveBox, el('div', { class: 'row' },
+    el('button', { type: 'button', 'data-print': '', text: t('Print') }),
+    gameId ? el('a', { class: 'button primary', href: `/audit/games/${encodeURIComponent(gameId)}`, text: t('Full score audit') }) : '',
+    gameId ? el('a', { class: 'button', href: `/api/games/${encodeURIComponent(gameId)}/log`, download: `barrage-${gameId}-log.json`, text: t('Export the log') }) : '',
+    el('a', { class: 'button', href: '/', text: t('Home') })));
   fill(root, ...nodes);
   root.hidden = false;
   if (gameId) renderObjective(objectiveBox, gameId, state);
@@ -242,30 +247,31 @@ export function renderScores(root, state, gameId) {
 
 // the scoring table's rows in the rulebook's words (the score audit's labels, engine/audit.py)
 const SOURCE_LABELS = {
-  start: 'Starting VP',
-  income: 'Income',
-  conduit_use: 'Conduit use',
-  contract: 'Contracts',
-  advanced_tile: 'Advanced Technology tiles',
-  energy_ranking: 'Energy track 1st / 2nd',
-  energy_track: 'Energy track (0 space, Automa Credits)',
-  bonus_tile: 'Bonus tiles',
-  objective: 'Objective tile',
-  resources: 'Resources left',
-  water: 'Drops in own dams',
-  automa_bank: 'Automa: Bank',
-  automa_cost: 'Automa: costs paid in VP',
-  automa_action: 'Automa: actions (Credits as VP)',
-  construction: 'Construction fees (Automa, in VP)',
-  officer: 'Executive officer',
-  external_work: 'External Works',
-  building: 'Private buildings',
-  correction: 'Corrections',
+  start: N_('Starting VP'),
+  income: N_('Income'),
+  conduit_use: N_('Conduit use'),
+  contract: N_('Contracts'),
+  advanced_tile: N_('Advanced Technology tiles'),
+  energy_ranking: N_('Energy track 1st / 2nd'),
+  energy_track: N_('Energy track (0 space, Automa Credits)'),
+  bonus_tile: N_('Bonus tiles'),
+  objective: N_('Objective tile'),
+  resources: N_('Resources left'),
+  water: N_('Drops in own dams'),
+  automa_bank: N_('Automa: Bank'),
+  automa_cost: N_('Automa: costs paid in VP'),
+  automa_action: N_('Automa: actions (Credits as VP)'),
+  construction: N_('Construction fees (Automa, in VP)'),
+  officer: N_('Executive officer'),
+  external_work: N_('External Works'),
+  building: N_('Private buildings'),
+  correction: N_('Corrections'),
 };
 let auditLabels = {};
 
 export function sourceLabel(category) {
-  return auditLabels[category] ?? SOURCE_LABELS[category] ?? category.replaceAll('_', ' ');
+  if (LANG === 'en' && auditLabels[category]) return auditLabels[category];
+  return SOURCE_LABELS[category] ? t(SOURCE_LABELS[category]) : say(auditLabels[category] ?? category.replaceAll('_', ' '));
 }
 
 let objectiveCache = { key: null, data: null };
@@ -277,7 +283,7 @@ async function renderObjective(box, gameId, state) {
     try {
       objectiveCache = { key, data: await api.audit(gameId) };
     } catch (error) {
-      box.append(el('p', { text: 'The objective ranking is on the score audit page.' }));
+      box.append(el('p', { text: t('The objective ranking is on the score audit page.') }));
       return;
     }
   }
@@ -285,14 +291,14 @@ async function renderObjective(box, gameId, state) {
   auditLabels = Object.fromEntries((audit.sources || []).map((s) => [s.category, s.label]));
   const objective = audit.objective;
   if (!objective) return;
-  const table = el('table', { 'aria-label': 'Objective ranking' },
-    el('thead', {}, el('tr', {}, ...['Place', 'Counted', 'What was counted', 'VP'].map((t) => el('th', { scope: 'col', text: t })))),
+  const table = el('table', { 'aria-label': t('Objective ranking') },
+    el('thead', {}, el('tr', {}, ...[t('Place'), t('Counted'), t('What was counted'), t('VP')].map((tx) => el('th', { scope: 'col', text: tx })))),
     el('tbody', {}, ...objective.rows.map((row) => el('tr', {},
       el('th', { scope: 'row' }, `${row.place}${row.tied_with.length ? '= ' : '. '}`, badge(row.company), ` ${companyName(row.company)}`),
       el('td', { class: 'count', text: row.count }),
-      el('td', { class: 'elements', text: row.elements.join(', ') || '—' }),
+      el('td', { class: 'elements', text: row.elements.map((x) => say(x)).join(', ') || '—' }),
       el('td', { class: 'count', text: row.vp }),
     ))));
   box.replaceChildren(box.firstChild, table,
-    el('ul', { class: 'statements' }, ...objective.statements.slice(1).map((t) => el('li', { text: t }))));
+    el('ul', { class: 'statements' }, ...objective.statements.slice(1).map((tx) => el('li', { text: say(tx) }))));
 }

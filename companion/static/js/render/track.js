@@ -1,13 +1,14 @@
 // The energy track (0-30+) with each company's marker, the bonus tiles by round, the objective.
 import { el, fill, svg } from '../dom.js';
 import { bonusShort, bonusTile, companyLetter, companyName, objective, objectiveLabel } from '../names.js';
+import { t } from '../i18n.js';
 
 function energySvg(players) {
   const W = 620;
   const H = 70;
   const x = (n) => 16 + (Math.min(n, 30) / 30) * (W - 32);
   const label = players.map((p) => `${companyName(p.company)} ${p.energy}`).join(', ');
-  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `Energy track: ${label}` });
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('Energy track: {players}', { players: label }) });
   root.append(svg('line', { x1: x(0), x2: x(30), y1: 22, y2: 22, stroke: 'var(--ink-soft)', 'stroke-width': 3 }));
   for (let n = 0; n <= 30; n += 1) {
     const major = n % 6 === 0;
@@ -34,20 +35,22 @@ function energySvg(players) {
   return root;
 }
 
+const round = (n) => t('R{round}', { round: n }); // a round's short name on the bonus row
+
 /** Fill `root` with the energy track, the bonus tiles of rounds 1-5 and the objective. */
 export function renderTrack(root, state) {
   const players = Object.values(state.players || {});
-  const bonus = el('div', { class: 'bonus-row' }, el('strong', { text: 'Bonus:' }));
+  const bonus = el('div', { class: 'bonus-row' }, el('strong', { text: t('Bonus:') }));
   (state.bonus_tiles || []).forEach((id, i) => {
-    const t = bonusTile(id);
+    const tx = bonusTile(id);
     const current = i + 1 === state.round;
     bonus.append(el('span', {
       class: 'chip', 'aria-current': current ? 'true' : undefined,
-      title: t?.counts ?? id,
-      text: `R${i + 1}: ${t ? bonusShort(id) : id}`,
+      title: tx?.counts ?? id,
+      text: `${round(i + 1)}: ${tx ? bonusShort(id) : id}`,
     }));
   });
   const obj = objective(state.objective);
-  if (state.objective) bonus.append(el('span', { class: 'chip', title: obj?.measure ?? '', text: `Objective: ${objectiveLabel(state.objective)}` }));
+  if (state.objective) bonus.append(el('span', { class: 'chip', title: obj?.measure ?? '', text: t('Objective: {objective}', { objective: objectiveLabel(state.objective) }) }));
   fill(root, energySvg(players), bonus);
 }

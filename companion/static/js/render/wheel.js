@@ -1,5 +1,6 @@
 // The Construction Wheel: six segments, index 0 is the open segment (drawn at the top).
 import { svg } from '../dom.js';
+import { t } from '../i18n.js';
 
 function slice(cx, cy, r, index) {
   const a0 = ((index - 0.5) / 6) * 2 * Math.PI - Math.PI / 2;
@@ -17,8 +18,10 @@ function segmentText(seg) {
 }
 
 export function describeSegment(seg, index) {
-  const what = segmentText(seg) || 'empty';
-  return `${index === 0 ? 'open segment' : `segment ${index}`}: ${what.replace(/(\d+)E/, '$1 Excavators').replace(/(\d+)M/, '$1 Concrete Mixers')}`;
+  const what = segmentText(seg) || t('empty');
+  const words = what.replace(/(\d+)E/, (_, n) => t('{n} Excavators', { n })).replace(/(\d+)M/, (_, n) => t('{n} Concrete Mixers', { n }));
+  const where = index === 0 ? t('open segment') : t('segment {n}', { n: index });
+  return `${where}: ${words}`;
 }
 
 /** A wheel picture; `full` adds the contents of each segment as text. */
@@ -27,7 +30,7 @@ export function wheelSvg(wheel, { full = false, size = 44 } = {}) {
   const c = view / 2;
   const r = c - 2;
   const label = (wheel || []).map(describeSegment).join('; ');
-  const root = svg('svg', { class: full ? 'wheel-full' : 'wheel-mini', viewBox: `0 0 ${view} ${view}`, width: full ? undefined : size, height: full ? undefined : size, role: 'img', 'aria-label': `Construction wheel: ${label}` });
+  const root = svg('svg', { class: full ? 'wheel-full' : 'wheel-mini', viewBox: `0 0 ${view} ${view}`, width: full ? undefined : size, height: full ? undefined : size, role: 'img', 'aria-label': t('Construction wheel: {segments}', { segments: label }) });
   (wheel || []).forEach((seg, i) => {
     const filled = seg.tiles?.length || seg.excavators || seg.mixers;
     root.append(svg('path', {

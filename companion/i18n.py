@@ -1,0 +1,95 @@
+"""Two languages per device (issue 13): English and Italian from gettext catalogues.
+
+The words live in `companion/translations/<lang>/LC_MESSAGES/messages.po` (Flask-Babel reads
+the compiled `.mo` beside them). The language is the device's own: the `lang` cookie set by the
+menu's switch, else the browser's Accept-Language, else English. The JavaScript reads the same
+catalogue as JSON (`static/i18n/<lang>.json`, written by `python -m tools.i18n`), embedded in
+each page so a device renders its own language even from a broadcast shared by the table.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from flask import Blueprint, Flask, redirect, request, url_for
+from flask_babel import Babel, get_locale
+from werkzeug.wrappers import Response
+
+from companion import rule_refs
+
+LANGUAGES = ("en", "it")
+DEFAULT_LANGUAGE = "en"
+COOKIE = "lang"
+COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
+CATALOGUE_DIR = Path(__file__).parent / "static" / "i18n"
+TRANSLATIONS = Path(__file__).parent / "translations"
+
+bp = Blueprint("i18n", __name__)
+babel = Babel()
+
+
+def select_language() -> str:
+    """The device's language: its cookie, else the browser's preference, else English."""
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+
+
+def current_language() -> str:
+    """The language of this request, as an `<html lang>` value."""
+    locale = get_locale()
+    return locale.language if locale is not None else DEFAULT_LANGUAGE
+
+
+@cache
+def js_catalogue(language: str) -> dict[str, str]:
+    """The JavaScript's messages in `language` (English needs none: its keys are its words)."""
+    path = CATALOGUE_DIR / f"{language}.json"
+    if language == DEFAULT_LANGUAGE or not path.is_file():
+        return {}
+    loaded: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return loaded
+
+
+def _safe_next(target: str | None) -> str:
+    """Only a path of this site: `//host` or a full URL would send the player elsewhere."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return url_for("pages.home")
+    return target
+
+
+@bp.get("/lang/<language>")
+def switch(language: str) -> Response:
+    """The menu's EN/IT switch: keeps the choice in this device's cookie, back to the page."""
+    response = redirect(_safe_next(request.args.get("next")))
+    if language in LANGUAGES:
+        response.set_cookie(COOKIE, language, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with the device's language; templates get `lang` and `js_messages`."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    babel.init_app(app, locale_selector=select_language)
+    app.register_blueprint(bp)
+
+    @app.after_request
+    def _vary(response: Response) -> Response:
+        # a page's words depend on the device's cookie and browser: caches must not share them
+        if response.mimetype == "text/html":
+            response.vary.add("Cookie")
+            response.vary.add("Accept-Language")
+        return response
+
+    @app.context_processor
+    def _language() -> dict[str, object]:
+        language = current_language()
+        return {
+            "lang": language,
+            "languages": LANGUAGES,
+            "js_messages": js_catalogue(language),
+            "rule_refs": rule_refs.for_language,
+        }
