@@ -2,8 +2,9 @@
 the rule in a sentence with the page of the rulebook it comes from, in the device's language.
 
 `rule_refs.json` maps what the engine already reports (an instruction's `kind`, a ledger line's
-`category`) to glossary terms; the sentence and the page are the glossary's (`glossary.json`:
-001 pages in English, 003 pages in Italian, each checked against the book by the tests).
+`category`, a legal choice's command `type[:structure]`) to glossary terms; the sentence and the
+page are the glossary's (`glossary.json`: 001 pages in English, 003 pages in Italian, each
+checked against the book by the tests).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from companion import glossary
 
 DATA = Path(__file__).with_name("rule_refs.json")
-GROUPS = ("instructions", "ledger")
+GROUPS = ("instructions", "ledger", "choices")
 
 
 @cache

@@ -105,6 +105,11 @@ def test_italian_tablet_and_english_phone_follow_one_round(
         if tablet.get_by_role("button", name="Conferma").count():
             break
         choices_it(tablet).filter(has_not_text="Tutte le scelte").first.click()
+    # the cost's rule, from the chosen build: the structure's cost on p. 14 of 003
+    tablet.locator("#confirm").get_by_role("button", name=re.compile("La regola dietro")).click()
+    rule = tablet.get_by_role("dialog", name="La regola")
+    expect(rule.get_by_role("link", name=re.compile(r"Regolamento p\. 14 · "))).to_have_count(1)
+    tablet.keyboard.press("Escape")
     tablet.get_by_role("button", name="Conferma").click()
     flows.wait_version(tablet, game_id, view["version"] + 1)
     built = strip_text(tablet)

@@ -15,6 +15,7 @@ from pathlib import Path
 from companion import glossary, rule_refs
 from companion.app import create_app
 from companion.engine import instructions
+from companion.engine.commands import COMMANDS
 
 SHEETS = (
     Path(__file__).resolve().parents[2] / "companion" / "static" / "js" / "render" / "sheets.js"
@@ -30,6 +31,24 @@ def test_every_ledger_category_in_the_table_is_a_row_of_the_score_table() -> Non
     block = SHEETS.read_text(encoding="utf-8").split("const SOURCE_LABELS = {", 1)[1]
     categories = set(re.findall(r"^\s+(\w+): N_\(", block.split("};", 1)[0], re.M))
     assert set(rule_refs.table()["ledger"]) <= categories
+
+
+def test_every_choice_in_the_table_is_a_command_the_engine_offers() -> None:
+    structures = {"base", "elevation", "conduit", "powerhouse"}
+    for key in rule_refs.table()["choices"]:
+        command, _, structure = key.partition(":")
+        assert command in COMMANDS, key
+        assert not structure or structure in structures, key
+
+
+def test_each_structure_s_cost_has_its_own_rule() -> None:
+    # the cost of each structure is its own glossary sentence (001/003 p. 14)
+    choices = rule_refs.table()["choices"]
+    for structure in ("base", "elevation", "conduit", "powerhouse"):
+        assert choices[f"build:{structure}"][0] == structure
+    italian = rule_refs.for_language("it")["terms"]
+    assert italian["conduit"]["page"] == 14
+    assert "2 Escavatori moltiplicati per il suo valore" in italian["conduit"]["rule"]
 
 
 def test_every_rule_is_a_glossary_term() -> None:

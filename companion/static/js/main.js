@@ -489,7 +489,7 @@ function open(kind, button) {
   if (kind === 'menu') return openMenu();
   if (kind === 'claim') return claimSeat(button);
   if (kind === 'replay') return map && animateAll(map, lastInstructions);
-  if (kind === 'why') return openSheet('why', t('The rule behind it'), ruleNodes(rulesFor('instructions', button.dataset.why)));
+  if (kind === 'why') return openSheet('why', t('The rule behind it'), ruleNodes(rulesFor(button.dataset.whyGroup || 'instructions', button.dataset.why)));
   if (kind === 'step') {
     const step = lastInstructions[Number(button.dataset.step)];
     return step?.animate?.path && map?.animate(step.animate.path, step.animate.drops ?? 1);

@@ -5,6 +5,7 @@ import { actionLabel, advancedText, companyName, contract, humanize, officer, pl
 import { badge } from './company.js';
 import { say } from '../engine_words.js';
 import { t } from '../i18n.js';
+import { choiceKey, whyButton } from './why.js';
 
 const CHIP_WORDS = {
   engineers: (n) => t('{n} Eng.', { n }),
@@ -148,6 +149,7 @@ function confirmBar(root, choice, amount) {
       el('output', { 'aria-live': 'polite', text: amount }),
       el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': t('More {what}', { what: say(field) }), disabled: amount >= max, text: '+' })));
   }
+  parts.push(whyButton(choiceKey(shownChoice.command), choiceLabel(shownChoice), 'choices'));
   parts.push(el('button', { type: 'button', 'data-cancel': '', text: t('Cancel') }));
   parts.push(el('button', { type: 'button', class: 'primary', 'data-confirm': '', text: t('Confirm') }));
   fill(root, ...parts);

@@ -23,10 +23,16 @@ export function ruleNodes(rules) {
 }
 
 /** The "?" next to an instruction that has a rule behind it; null when none is listed. */
-export function whyButton(kind, label) {
-  if (!rulesFor('instructions', kind).length) return null;
+export function whyButton(kind, label, group = 'instructions') {
+  if (!rulesFor(group, kind).length) return null;
   return el('button', {
-    type: 'button', class: 'why-button', 'data-open': 'why', 'data-why': kind,
+    type: 'button', class: 'why-button', 'data-open': 'why', 'data-why': kind, 'data-why-group': group,
     'aria-label': t('The rule behind: {step}', { step: label }), text: '?',
   });
+}
+
+/** What a legal choice is, for the rules behind its cost: "build:conduit", "bank". */
+export function choiceKey(command) {
+  if (!command?.type) return '';
+  return command.structure ? `${command.type}:${command.structure}` : command.type;
 }
