@@ -74,6 +74,8 @@ def test_delete_a_game_after_confirmation(page: Page) -> None:
     flows.create_game(page, players=2, seed=8)
     page.goto("/")
     games = page.get_by_role("list", name="Saved games")
+    # count once the list is there and its buttons listen (a count taken earlier saw none)
+    expect(games.get_by_role("button", name="Delete").first).to_be_enabled()
     before = games.get_by_role("listitem").count()
     games.get_by_role("button", name="Delete").first.click()
     dialog = page.get_by_role("dialog", name="Delete this game?")
