@@ -318,6 +318,15 @@ class OptionsQuerySchema(Schema):
     player = fields.String(validate=validate.OneOf(COMPANIES))
 
 
+class OptionsEventSchema(OptionsQuerySchema):
+    """Socket.IO `get_options {game_id[, player][, version]}`: the acting device's options.
+
+    `version` is the version the device holds; the answer names the version it is for."""
+
+    game_id = fields.String(required=True, validate=validate.Length(1, 40))
+    version = fields.Integer(strict=True, validate=validate.Range(0, 10**9))
+
+
 def load(schema: type[Schema], payload: Any) -> dict[str, Any]:
     """Validate `payload` with `schema`; raises marshmallow's ValidationError."""
     if payload is None:
