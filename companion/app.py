@@ -11,7 +11,7 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from companion import jsonsafe
-from companion.extensions import socketio
+from companion.extensions import TextPacket, socketio
 from companion.routes import describe_error
 from companion.store import Store
 
@@ -21,7 +21,8 @@ DEFAULT_DATABASE = "barrage-companion.db"
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. Config keys: DATABASE (path), PUBLIC_URL, SECRET_KEY, ENGINE (tests)."""
+    """Build the app. Config keys: DATABASE (path), PUBLIC_URL, SECRET_KEY, ENGINE (tests),
+    ASYNC_MODE (Socket.IO server mode), MESSAGE_QUEUE (redis:// URL shared by workers)."""
     app = Flask(__name__)
     app.json = jsonsafe.SafeJSONProvider(app)  # too deep a body is a 400, never a 500
     app.config.from_mapping(
@@ -49,7 +50,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from companion.routes import sockets  # noqa: F401  (registers the Socket.IO handlers)
 
-    socketio.init_app(app, async_mode="threading", json=jsonsafe)
+    socketio.init_app(
+        app,
+        async_mode=app.config.get("ASYNC_MODE", "threading"),
+        json=jsonsafe,
+        serializer=TextPacket,
+        message_queue=app.config.get("MESSAGE_QUEUE"),
+    )
     return app
 
 
