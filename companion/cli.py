@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import socket
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import segno
 
@@ -50,12 +48,17 @@ def banner(url: str) -> str:
 
 def serve(args: argparse.Namespace) -> int:
     """Start the web server on the SQLite file and print the URL and a terminal QR code."""
+    from companion import serving
+
+    mode = getattr(args, "async_mode", serving.DEFAULT_ASYNC_MODE)
+    serving.patch(mode)  # first: gevent must patch before the app opens anything
     from companion.app import create_app
 
     url = tablet_url(args.host, args.port)
-    app = create_app({"DATABASE": args.db, "PUBLIC_URL": url})
+    config = {"DATABASE": args.db, "PUBLIC_URL": url, "ASYNC_MODE": mode}
+    app = create_app(config)
     try:
-        server = table_server(app, args.host, args.port)
+        server = serving.make_server(app, args.host, args.port, mode)
     except OSError as error:
         print(f"Cannot listen on port {args.port}: {error.strerror}. Try --port 8000.")
         return 1
@@ -67,22 +70,8 @@ def serve(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("Stopped. Every move was saved; start again to resume.")
     finally:
-        server.server_close()
+        server.close()
     return 0
-
-
-def table_server(app: Any, host: str, port: int) -> Any:
-    """Werkzeug's threaded server with Socket.IO over simple-websocket.
-
-    A table is a handful of devices on one LAN, which a thread per connection serves well, so
-    the app serves it directly rather than through `socketio.run`, whose production-server
-    warnings would bury the address people need. One log line per request is noise at the
-    table; errors are still printed.
-    """
-    from werkzeug.serving import make_server
-
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    return make_server(host, port, app, threaded=True)
 
 
 def games(args: argparse.Namespace) -> int:
@@ -119,6 +108,12 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
     s.add_argument("--port", type=int, default=port_default, help="port (env COMPANION_PORT)")
     s.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")
+    s.add_argument(
+        "--async-mode",
+        choices=("threading", "gevent"),
+        default=os.environ.get("COMPANION_ASYNC_MODE", "threading"),
+        help="Socket.IO server mode (docs/operations.md)",
+    )
     s.set_defaults(func=serve)
     g = sub.add_parser("games", help="list the games and their join codes")
     g.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")

@@ -4,8 +4,9 @@ Events (namespace "/"), each answered through its acknowledgement callback:
 `join_game {game_id[, code]}` → `{ok, ...game view}`; `leave_game {game_id}`;
 `submit_command {game_id, command, version}` and `undo {game_id, version}` → `{ok, version,
 record}` and a `game_updated` broadcast to the room (what changed: routes.update_payload);
-`get_options {game_id[, player]}` → `{ok, version, options}`, asked by the acting device. Errors answer `{ok: false, error: {code,
-message[, version]}}`; a stale version also carries the current game `view`.
+`get_options {game_id[, player]}` → `{ok, version, options}`, asked by the acting device.
+Errors answer `{ok: false, error: {code, message[, version]}}`; a stale version also carries
+the current game `view`.
 """
 
 from __future__ import annotations

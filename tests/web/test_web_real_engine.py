@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import copy
 
 import pytest
 from flask import Flask

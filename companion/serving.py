@@ -1,0 +1,68 @@
+"""The server under one worker: Werkzeug's threads or gevent, chosen by `--async-mode`.
+
+Measured with `companion bench --live` (docs/operations.md "Live path"): see there for why
+the default is what it is. gevent must patch the standard library before anything opens a
+socket or a lock, so `patch` runs first thing in `companion serve`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+ASYNC_MODES = ("threading", "gevent")
+DEFAULT_ASYNC_MODE = "threading"
+
+
+class Server(Protocol):
+    def serve_forever(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def patch(mode: str) -> None:
+    """Make the standard library cooperative for gevent (a no-op for threads)."""
+    if mode == "gevent":
+        from gevent import monkey
+
+        monkey.patch_all()
+
+
+class _Werkzeug:
+    def __init__(self, app: Any, host: str, port: int) -> None:
+        from werkzeug.serving import make_server
+
+        # One log line per request is noise at the table; errors are still printed.
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
+        self._server = make_server(host, port, app, threaded=True)
+
+    def serve_forever(self) -> None:
+        self._server.serve_forever()
+
+    def close(self) -> None:
+        self._server.server_close()
+
+
+class _Gevent:
+    def __init__(self, app: Any, host: str, port: int) -> None:
+        from gevent.pywsgi import WSGIServer
+
+        self._server = WSGIServer((host, port), app, log=None)
+        self._server.init_socket()  # binds now, so a taken port fails before the banner
+
+    def serve_forever(self) -> None:
+        self._server.serve_forever()
+
+    def close(self) -> None:
+        self._server.stop(timeout=1)
+
+
+def make_server(app: Any, host: str, port: int, mode: str = DEFAULT_ASYNC_MODE) -> Server:
+    """A server for `app` on host:port (raises OSError when the port is taken).
+
+    The app serves itself rather than through `socketio.run`, whose production-server
+    warnings would bury the address people need.
+    """
+    if mode == "gevent":
+        return _Gevent(app, host, port)
+    return _Werkzeug(app, host, port)
