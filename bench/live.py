@@ -76,7 +76,7 @@ def start_server(argv: list[str], port: int) -> subprocess.Popen[bytes]:
 def stop(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
-        proc.wait(10)
+        proc.wait(30)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait(10)
@@ -84,7 +84,9 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 
 def companion_server(db: Path, extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    argv = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(port)]
+    runner = os.environ.get("BENCH_SERVER_RUNNER")  # e.g. a profiler wrapping companion.cli
+    start = [sys.executable, runner] if runner else [sys.executable, "-m", "companion"]
+    argv = [*start, "serve", "--host", HOST, "--port", str(port)]
     proc = start_server([*argv, "--db", str(db), *extra], port)
     return proc, f"http://{HOST}:{port}"
 

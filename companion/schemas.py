@@ -187,7 +187,7 @@ def load_command(payload: Any) -> dict[str, Any]:
     body = dict(payload)
     if payload["type"] == "correct":  # its value's shape depends on `what`: read by parse
         body.pop("value", None)
-    schema().load(body)
+    instance(schema).load(body)
     try:
         parsed = commands.parse(payload)
     except CommandError as error:
@@ -333,4 +333,16 @@ def load(schema: type[Schema], payload: Any) -> dict[str, Any]:
         payload = {}
     if not isinstance(payload, dict):
         raise ValidationError({"_schema": ["The payload must be a JSON object."]})
-    return dict(schema().load(payload))
+    return dict(instance(schema).load(payload))
+
+
+_INSTANCES: dict[type[Schema], Schema] = {}
+
+
+def instance(schema: type[Schema]) -> Schema:
+    """One instance per schema, reused: building a schema's fields costs more than loading a
+    payload with it, and `load` keeps no state between calls."""
+    made = _INSTANCES.get(schema)
+    if made is None:
+        made = _INSTANCES[schema] = schema()
+    return made

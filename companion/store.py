@@ -208,6 +208,7 @@ class Store:
         self._lock = threading.RLock()
         self._synchronous = synchronous
         self._conn: sqlite3.Connection | None = None
+        self._database: sqlite_utils.Database | None = None
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._create_schema()
 
@@ -229,6 +230,7 @@ class Store:
             conn.execute(f"PRAGMA synchronous = {self._synchronous}")
             conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
             self._conn = conn
+            self._database = sqlite_utils.Database(conn)
         return self._conn
 
     def close(self) -> None:
@@ -236,13 +238,15 @@ class Store:
         with self._lock:
             if self._conn is not None:
                 self._conn.close()
-                self._conn = None
+                self._conn = self._database = None
             self._live.clear()
 
     @contextmanager
     def _db(self) -> Iterator[sqlite_utils.Database]:
         with self._lock:
-            yield sqlite_utils.Database(self._connection())
+            self._connection()
+            assert self._database is not None
+            yield self._database
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite_utils.Database]:
