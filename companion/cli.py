@@ -50,21 +50,35 @@ def serve(args: argparse.Namespace) -> int:
     """Start the web server on the SQLite file and print the URL and a terminal QR code."""
     from companion import serving
 
-    mode = getattr(args, "async_mode", serving.DEFAULT_ASYNC_MODE)
-    serving.patch(mode)  # first: gevent must patch before the app opens anything
+    url = tablet_url(args.host, args.port)
+
+    def ready() -> None:
+        print(banner(url), flush=True)
+        segno.make(url, error="m").terminal(compact=True)
+        print(f"Games are kept in {Path(args.db).resolve()}. Stop with Ctrl+C.", flush=True)
+
+    if args.workers > 1:
+        from companion import workers
+
+        args.public_url, args.ready = url, ready
+        return workers.run(args)
+    serving.patch(args.async_mode)  # first: gevent must patch before the app opens anything
     from companion.app import create_app
 
-    url = tablet_url(args.host, args.port)
-    config = {"DATABASE": args.db, "PUBLIC_URL": url, "ASYNC_MODE": mode}
+    config = {
+        "DATABASE": args.db,
+        "PUBLIC_URL": args.public_url or url,
+        "ASYNC_MODE": args.async_mode,
+        "MESSAGE_QUEUE": args.message_queue,
+    }
     app = create_app(config)
     try:
-        server = serving.make_server(app, args.host, args.port, mode)
+        server = serving.make_server(app, args.host, args.port, args.async_mode)
     except OSError as error:
         print(f"Cannot listen on port {args.port}: {error.strerror}. Try --port 8000.")
         return 1
-    print(banner(url), flush=True)
-    segno.make(url, error="m").terminal(compact=True)
-    print(f"Games are kept in {Path(args.db).resolve()}. Stop with Ctrl+C.", flush=True)
+    if not args.worker:  # a worker's address is its front's, printed there
+        ready()
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -114,6 +128,26 @@ def parser() -> argparse.ArgumentParser:
         default=os.environ.get("COMPANION_ASYNC_MODE", "threading"),
         help="Socket.IO server mode (docs/operations.md)",
     )
+    s.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes sharing the database behind a sticky proxy (needs Redis)",
+    )
+    s.add_argument(
+        "--start-redis",
+        action="store_true",
+        help="start Debian's redis-server on 127.0.0.1 as the workers' message queue",
+    )
+    s.add_argument(
+        "--redis",
+        "--message-queue",
+        dest="message_queue",
+        default=os.environ.get("COMPANION_REDIS"),
+        help="message queue URL shared by the workers, e.g. redis://127.0.0.1:6379/0",
+    )
+    s.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    s.add_argument("--public-url", default=None, help=argparse.SUPPRESS)
     s.set_defaults(func=serve)
     g = sub.add_parser("games", help="list the games and their join codes")
     g.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")
