@@ -424,6 +424,48 @@ async def ramp_tables(url: str, pid: int, most: int, window: float) -> None:
         print(f"no step kept p95 ≤ {P95_GOAL_MS:.0f} ms")
 
 
+def flat_costs(points: tuple[int, ...] = (10, 190), repeats: int = 15) -> None:
+    """Catch-up view (warm and after a restart) and undo at command 10 and 190: in-process
+    through the HTTP API (Flask's test client), the real engine, a temporary database."""
+    from companion.app import create_app
+
+    with tempfile.TemporaryDirectory(prefix="companion-flat-") as tmp:
+        db = str(Path(tmp) / "flat.db")
+        client = create_app({"DATABASE": db, "SECRET_KEY": "bench"}).test_client()
+        view = client.post("/api/games", json={"setup": setup_payload(3)}).get_json()
+        game = f"/api/games/{view['game']['id']}"
+        commands = random_commands(view["game"]["setup"], 3, max(points))
+        version, rows = 0, []
+        for command in commands:
+            body = {"command": command, "version": version}
+            assert client.post(f"{game}/commands", json=body).status_code == 200
+            version += 1
+            if version not in points:
+                continue
+            warm = [timed_ms(lambda: client.get(game)) for _ in range(repeats)]
+            cold_client = create_app({"DATABASE": db, "SECRET_KEY": "bench"}).test_client()
+            with client.session_transaction() as theirs, cold_client.session_transaction() as s:
+                s.update(theirs)
+            cold = timed_ms(lambda c=cold_client: c.get(game))
+            undos = []
+            for _ in range(repeats):
+                undo = {"version": version}
+                undos.append(timed_ms(lambda u=undo: client.post(f"{game}/undo", json=u)))
+                body = {"command": command, "version": version + 1}
+                assert client.post(f"{game}/commands", json=body).status_code == 200
+                version += 2
+            rows.append((version, statistics.median(warm), cold, statistics.median(undos)))
+    print("at command   catch-up view (ms)   after a restart (ms)   undo (ms)")
+    for (_, warm, cold, undo), point in zip(rows, points, strict=True):
+        print(f"{point:10d} {warm:20.2f} {cold:22.2f} {undo:11.2f}")
+
+
+def timed_ms(call: Any) -> float:
+    start = time.perf_counter()
+    call()
+    return (time.perf_counter() - start) * 1000
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="companion bench --live")
     p.add_argument("--live", action="store_true")
@@ -433,7 +475,11 @@ def main(argv: list[str]) -> int:
     p.add_argument("--window", type=float, default=12.0, help="seconds per table step")
     p.add_argument("--serve-args", default="", help="extra arguments for `companion serve`")
     p.add_argument("--bare-mode", default="threading", help="async mode of the bare server")
+    p.add_argument("--flat", action="store_true", help="only catch-up and undo vs game length")
     args = p.parse_args(argv)
+    if args.flat:
+        flat_costs()
+        return 0
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
         proc, url = companion_server(Path(tmp) / "bench.db", args.serve_args.split())
         try:
@@ -450,6 +496,7 @@ def main(argv: list[str]) -> int:
         finally:
             stop(bare_proc)
     report_live(live, bare)
+    flat_costs()
     return 0
 
 
