@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -89,6 +90,23 @@ def companion_server(db: Path, extra: list[str]) -> tuple[subprocess.Popen[bytes
     argv = [*start, "serve", "--host", HOST, "--port", str(port)]
     proc = start_server([*argv, "--db", str(db), *extra], port)
     return proc, f"http://{HOST}:{port}"
+
+
+def companion_workers(db: Path, workers: int, extra: list[str]) -> tuple[Any, list[str]]:
+    """`companion serve --workers N --start-redis`; the workers' own addresses."""
+    port = free_port()
+    argv = [sys.executable, "-m", "companion", "serve", "--host", HOST, "--port", str(port)]
+    argv += ["--db", str(db), "--workers", str(workers), "--start-redis", *extra]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, text=True)
+    said = []
+    assert proc.stdout is not None
+    while not any("is running" in line for line in said):
+        line = proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the workers did not start: " + "".join(said))
+        said.append(line)
+    return proc, re.findall(r"Worker \d+ on (http://\S+)", "".join(said))
 
 
 def bare_server(async_mode: str) -> tuple[subprocess.Popen[bytes], str]:
@@ -206,14 +224,14 @@ class Table:
 
 async def open_table(
     http: aiohttp.ClientSession,
-    url: str,
+    urls: list[str],
     seed: int,
     devices: int,
     commands: list[dict[str, Any]] | None,
     arrivals: Arrivals,
     limit: int,
 ) -> Table:
-    created = await create_game(http, url, seed)
+    created = await create_game(http, urls[0], seed)
     view = created["view"]
     game_id, code = view["game"]["id"], view["game"]["join_code"]
     if commands is None:
@@ -232,7 +250,7 @@ async def open_table(
                 await on_update(payload)
 
             handlers = {"game_updated": measured}
-        client = await connect(url, created["cookie"], handlers)
+        client = await connect(urls[index % len(urls)], created["cookie"], handlers)
         ack = await client.call("join_game", {"game_id": game_id, "code": code}, timeout=30)
         if not ack.get("ok"):
             raise RuntimeError(f"could not join: {ack}")
@@ -254,9 +272,34 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-def cpu_seconds(proc: psutil.Process) -> float:
-    times = proc.cpu_times()
-    return float(times.user + times.system)
+class ServerTree:
+    """The server's processes (one, or the front with its workers and redis-server)."""
+
+    def __init__(self, pid: int) -> None:
+        self.root = psutil.Process(pid)
+
+    def processes(self) -> list[psutil.Process]:
+        return [self.root, *self.root.children(recursive=True)]
+
+    def _sum(self, measure: Any) -> float:
+        total = 0.0
+        for proc in self.processes():
+            with suppress(psutil.Error):
+                total += measure(proc)
+        return total
+
+    def cpu(self) -> float:
+        return self._sum(lambda p: p.cpu_times().user + p.cpu_times().system)
+
+    def threads(self) -> int:
+        return int(self._sum(lambda p: p.num_threads()))
+
+    def rss(self) -> float:
+        return self._sum(lambda p: p.memory_info().rss)
+
+
+def cpu_seconds(server: ServerTree) -> float:
+    return server.cpu()
 
 
 async def probe_options(table: Table) -> bool:
@@ -271,12 +314,12 @@ async def probe_options(table: Table) -> bool:
 
 
 async def measure_companion(url: str, pid: int, taps: int, devices: int) -> dict[str, Any]:
-    server = psutil.Process(pid)
+    server = ServerTree(pid)
     arrivals = Arrivals(devices)
     latencies: list[float] = []
     async with aiohttp.ClientSession() as http:
         seed = 1
-        table = await open_table(http, url, seed, devices, None, arrivals, taps)
+        table = await open_table(http, [url], seed, devices, None, arrivals, taps)
         ask_options = await probe_options(table)
         for _ in range(3):  # warm-up, not counted
             await table.tap(ask_options)
@@ -286,10 +329,10 @@ async def measure_companion(url: str, pid: int, taps: int, devices: int) -> dict
             if table.over:
                 await close_table(table)
                 seed += 1
-                table = await open_table(http, url, seed, devices, None, arrivals, taps)
+                table = await open_table(http, [url], seed, devices, None, arrivals, taps)
             latencies.append(await table.tap(ask_options))
         cpu = cpu_seconds(server) - cpu_before
-        threads = server.num_threads()
+        threads = server.threads()
         await close_table(table)
     updates = [s for s in arrivals.sizes if s > 0]
     options = [-s for s in arrivals.sizes if s < 0]
@@ -304,7 +347,7 @@ async def measure_companion(url: str, pid: int, taps: int, devices: int) -> dict
 
 
 async def measure_bare(url: str, pid: int, taps: int, devices: int, pad: int) -> dict[str, Any]:
-    server = psutil.Process(pid)
+    server = ServerTree(pid)
     arrivals = Arrivals(devices)
     clients = []
 
@@ -325,7 +368,7 @@ async def measure_bare(url: str, pid: int, taps: int, devices: int, pad: int) ->
         if n >= 3:
             latencies.append(done - start)
     cpu = cpu_seconds(server) - cpu_before
-    threads = server.num_threads()
+    threads = server.threads()
     for client in clients:
         await client.disconnect()
     return {"latencies": latencies, "cpu_per_tap_ms": cpu / (taps + 3) * 1000, "threads": threads}
@@ -374,15 +417,18 @@ async def tap_every(table: Table, stop_at: float, latencies: list[float]) -> int
     return 0
 
 
-async def ramp_tables(url: str, pid: int, most: int, window: float) -> None:
-    """Add tables step by step; each step taps every table every 2 s for `window` seconds."""
-    server = psutil.Process(pid)
+async def ramp_tables(urls: list[str], pid: int, most: int, window: float) -> None:
+    """Add tables step by step; each step taps every table every 2 s for `window` seconds.
+
+    With several workers, a table's devices are spread over them (the tablet on one, its
+    phones on the others), so every tap also crosses the message queue."""
+    server = ServerTree(pid)
     arrivals = Arrivals(4)
     tables: list[Table] = []
     best: dict[str, Any] | None = None
-    base_rss = server.memory_info().rss
+    base_rss = server.rss()
     async with aiohttp.ClientSession() as http:
-        first = await open_table(http, url, 7, 4, None, arrivals, 400)
+        first = await open_table(http, urls, 7, 4, None, arrivals, 400)
         commands = first.commands
         tables.append(first)
         steps = [n for n in TABLE_STEPS if n < most] + [most]
@@ -392,7 +438,8 @@ async def ramp_tables(url: str, pid: int, most: int, window: float) -> None:
         )
         for count in steps:
             while len(tables) < count:
-                tables.append(await open_table(http, url, 7, 4, commands, arrivals, 400))
+                spread = urls[len(tables) % len(urls) :] + urls[: len(tables) % len(urls)]
+                tables.append(await open_table(http, spread, 7, 4, commands, arrivals, 400))
             latencies: list[float] = []
             cpu_before = cpu_seconds(server)
             stop_at = time.monotonic() + window
@@ -402,8 +449,8 @@ async def ramp_tables(url: str, pid: int, most: int, window: float) -> None:
             if not latencies:
                 break
             p50, p95 = ms(percentile(latencies, 0.5)), ms(percentile(latencies, 0.95))
-            per_table = (server.memory_info().rss - base_rss) / count / 1e6
-            threads = server.num_threads()
+            per_table = (server.rss() - base_rss) / count / 1e6
+            threads = server.threads()
             print(
                 f"{count:7d} {p50:8.1f} {p95:8.1f} {cpu / len(latencies) * 1000:11.2f} "
                 f"{threads:8d} {per_table:9.2f}"
@@ -476,15 +523,24 @@ def main(argv: list[str]) -> int:
     p.add_argument("--serve-args", default="", help="extra arguments for `companion serve`")
     p.add_argument("--bare-mode", default="threading", help="async mode of the bare server")
     p.add_argument("--flat", action="store_true", help="only catch-up and undo vs game length")
+    p.add_argument("--workers", type=int, default=1, help="with --tables: N workers and Redis")
     args = p.parse_args(argv)
     if args.flat:
         flat_costs()
         return 0
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
-        proc, url = companion_server(Path(tmp) / "bench.db", args.serve_args.split())
+        db, extra = Path(tmp) / "bench.db", args.serve_args.split()
+        if args.tables and args.workers > 1:
+            front, urls = companion_workers(db, args.workers, extra)
+            try:
+                asyncio.run(ramp_tables(urls, front.pid, args.tables, args.window))
+            finally:
+                stop(front)
+            return 0
+        proc, url = companion_server(db, extra)
         try:
             if args.tables:
-                asyncio.run(ramp_tables(url, proc.pid, args.tables, args.window))
+                asyncio.run(ramp_tables([url], proc.pid, args.tables, args.window))
                 return 0
             live = asyncio.run(measure_companion(url, proc.pid, args.taps, args.devices))
         finally:

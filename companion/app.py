@@ -29,6 +29,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE=os.environ.get("COMPANION_DB", DEFAULT_DATABASE),
         PUBLIC_URL=None,
         ENGINE=None,
+        # NORMAL: durable across a killed process; FULL: across a power cut too (operations.md)
+        SQLITE_SYNCHRONOUS=os.environ.get("COMPANION_SQLITE_SYNC", "NORMAL").upper(),
         SECRET_KEY=os.environ.get("COMPANION_SECRET_KEY"),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
@@ -39,7 +41,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]  # players stay in seat order
 
-    store = Store(app.config["DATABASE"], engine=app.config["ENGINE"])
+    store = Store(
+        app.config["DATABASE"],
+        engine=app.config["ENGINE"],
+        synchronous=app.config["SQLITE_SYNCHRONOUS"],
+    )
     app.extensions["companion_store"] = store
     if not app.config["SECRET_KEY"]:
         # Made once per database, so sessions survive restarts; never hard-coded.

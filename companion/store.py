@@ -44,6 +44,7 @@ UNDO_STATES_KEPT = 12  # states kept in memory along the commands in force, for 
 # process loses nothing acknowledged; only a power cut can lose the last commits, never
 # corrupt the file (docs/operations.md "Live path"). FULL also survives a power cut.
 DEFAULT_SYNCHRONOUS = "NORMAL"
+SYNCHRONOUS_LEVELS = ("NORMAL", "FULL", "EXTRA")  # OFF would not survive a power cut
 
 
 class StoreError(Exception):
@@ -206,6 +207,8 @@ class Store:
         # Serialises this process's use of the connection (a transaction holds it to its
         # commit, so no reader sees half of one); BEGIN IMMEDIATE serialises other processes.
         self._lock = threading.RLock()
+        if synchronous not in SYNCHRONOUS_LEVELS:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
         self._synchronous = synchronous
         self._conn: sqlite3.Connection | None = None
         self._database: sqlite_utils.Database | None = None
