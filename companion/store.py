@@ -567,14 +567,20 @@ class Store:
         """
         if self.engine.load_command is not None:
             command = self.engine.load_command(command)  # a malformed one: ValidationError
+        with self._db() as db:
+            live = self._checked_live(db, game_id, expected_version)
+        # The engine works outside any lock (its input is never changed); the transaction
+        # then holds SQLite's write lock only to check the version and append.
+        outcome = self.engine.execute(live.state, command)
+        kind = "correction" if command.get("type") == "correct" else "command"
+        # the engine's parsed command: nothing it does not know reaches the log
+        parsed = getattr(outcome, "command", None) or command
+        view = self._view(outcome.state)
         with self._lock:
             with self._transaction() as db:
-                live = self._checked_live(db, game_id, expected_version)
-                outcome = self.engine.execute(live.state, command)
-                kind = "correction" if command.get("type") == "correct" else "command"
-                # the engine's parsed command: nothing it does not know reaches the log
-                parsed = getattr(outcome, "command", None) or command
-                view = self._view(outcome.state)
+                current = int(self._game_row(db, game_id)["version"])
+                if current != live.version:  # another device (or worker) was first
+                    raise StaleVersion(expected_version, current, game_id)
                 record = self._append(
                     db, game_id, live.version, kind, parsed, outcome.events,
                     outcome.instructions, view,
