@@ -503,12 +503,31 @@ async function reload() {
 }
 
 let updates = Promise.resolve();
+let catchUpTimer = null;
 
-/** Take a reply or a `game_updated` (what changed) in arrival order; true when applied. */
+/** Take a reply or a `game_updated` (what changed) in arrival order; true when applied.
+ * Never fails: an update that could not be completed (the network dropped while asking for
+ * the options) leaves the page to catch up with the whole view as soon as it can. */
 function takeUpdate(payload) {
-  const taken = updates.then(() => applyChanged(payload));
-  updates = taken.catch(() => false);
+  const taken = updates.then(() => applyChanged(payload)).catch(() => {
+    catchUpLater();
+    return false;
+  });
+  updates = taken;
   return taken;
+}
+
+/** Ask for the whole view again in a moment, and again, until the server answers. */
+function catchUpLater() {
+  if (catchUpTimer) return;
+  catchUpTimer = setTimeout(async () => {
+    catchUpTimer = null;
+    try {
+      await reload();
+    } catch {
+      catchUpLater();
+    }
+  }, 1500);
 }
 
 async function applyChanged(payload) {
