@@ -607,6 +607,7 @@ async function start() {
     },
     onStatus: (connected) => setConnected(connected),
     onReconnect: () => reload(),
+    onJoined: (view) => takeUpdate(view),
     poll: () => reload(),
   });
 }
