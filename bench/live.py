@@ -298,6 +298,12 @@ class ServerTree:
         return self._sum(lambda p: p.memory_info().rss)
 
 
+def own_cpu() -> float:
+    """This process's CPU seconds (the clients), to tell their limit from the server's."""
+    times = psutil.Process().cpu_times()
+    return float(times.user + times.system)
+
+
 def cpu_seconds(server: ServerTree) -> float:
     return server.cpu()
 
@@ -434,18 +440,24 @@ async def ramp_tables(urls: list[str], pid: int, most: int, window: float) -> No
         steps = [n for n in TABLE_STEPS if n < most] + [most]
         print(
             f"{'tables':>7} {'p50 ms':>8} {'p95 ms':>8} {'CPU/tap ms':>11} {'threads':>8} "
-            f"{'MB/table':>9}"
+            f"{'MB/table':>9} {'bench CPU':>10}"
         )
         for count in steps:
+            added = []
             while len(tables) < count:
                 spread = urls[len(tables) % len(urls) :] + urls[: len(tables) % len(urls)]
-                tables.append(await open_table(http, spread, 7, 4, commands, arrivals, 400))
+                added.append(await open_table(http, spread, 7, 4, commands, arrivals, 400))
+                tables.append(added[-1])
+            for table in added:  # a first tap, not counted: a new game's first load
+                await table.tap(False)
+            bench_cpu = own_cpu()
             latencies: list[float] = []
             cpu_before = cpu_seconds(server)
             stop_at = time.monotonic() + window
             failed = await asyncio.gather(*(tap_every(t, stop_at, latencies) for t in tables))
             failures = sum(failed)
             cpu = cpu_seconds(server) - cpu_before
+            client_load = (own_cpu() - bench_cpu) / window  # near 100 %: the clients limit
             if not latencies:
                 break
             p50, p95 = ms(percentile(latencies, 0.5)), ms(percentile(latencies, 0.95))
@@ -453,7 +465,7 @@ async def ramp_tables(urls: list[str], pid: int, most: int, window: float) -> No
             threads = server.threads()
             print(
                 f"{count:7d} {p50:8.1f} {p95:8.1f} {cpu / len(latencies) * 1000:11.2f} "
-                f"{threads:8d} {per_table:9.2f}"
+                f"{threads:8d} {per_table:9.2f} {client_load:9.0%}"
                 + (f"  ({failures} taps failed)" if failures else "")
             )
             if p95 > P95_GOAL_MS or failures:
@@ -513,6 +525,16 @@ def timed_ms(call: Any) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def serve_mode(serve_args: list[str]) -> str:
+    """The async mode `companion serve` runs with these arguments (its default: gevent)."""
+    from companion.serving import DEFAULT_ASYNC_MODE
+
+    joined = " ".join(serve_args).replace("=", " ").split()
+    if "--async-mode" in joined:
+        return joined[joined.index("--async-mode") + 1]
+    return os.environ.get("COMPANION_ASYNC_MODE", DEFAULT_ASYNC_MODE)
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="companion bench --live")
     p.add_argument("--live", action="store_true")
@@ -521,7 +543,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--tables", type=int, default=0, help="ramp tables up to N (real server)")
     p.add_argument("--window", type=float, default=12.0, help="seconds per table step")
     p.add_argument("--serve-args", default="", help="extra arguments for `companion serve`")
-    p.add_argument("--bare-mode", default="threading", help="async mode of the bare server")
+    p.add_argument("--bare-mode", help="async mode of the bare server (default: the server's)")
     p.add_argument("--flat", action="store_true", help="only catch-up and undo vs game length")
     p.add_argument("--workers", type=int, default=1, help="with --tables: N workers and Redis")
     args = p.parse_args(argv)
@@ -545,7 +567,7 @@ def main(argv: list[str]) -> int:
             live = asyncio.run(measure_companion(url, proc.pid, args.taps, args.devices))
         finally:
             stop(proc)
-        bare_proc, bare_url = bare_server(args.bare_mode)
+        bare_proc, bare_url = bare_server(args.bare_mode or serve_mode(extra))
         try:
             pad = int(statistics.median(live["update_bytes"])) if live["update_bytes"] else 0
             bare = asyncio.run(measure_bare(bare_url, bare_proc.pid, args.taps, args.devices, pad))

@@ -13,11 +13,11 @@ from werkzeug.exceptions import HTTPException
 from companion import jsonsafe
 from companion.extensions import TextPacket, socketio
 from companion.routes import describe_error
+from companion.serving import DEFAULT_DATABASE
 from companion.store import Store
 
 log = logging.getLogger(__name__)
 
-DEFAULT_DATABASE = "barrage-companion.db"
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:

@@ -10,9 +10,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import segno
-
-from companion.app import DEFAULT_DATABASE
+# nothing here imports the app: `serve` patches the standard library for gevent first
+from companion.serving import ASYNC_MODES, DEFAULT_ASYNC_MODE, DEFAULT_DATABASE
 
 DEFAULT_PORT = 5000
 # A documentation address (TEST-NET-1): connecting a UDP socket only asks the OS which
@@ -53,6 +52,8 @@ def serve(args: argparse.Namespace) -> int:
     url = tablet_url(args.host, args.port)
 
     def ready() -> None:
+        import segno  # late: it imports ssl, which gevent must patch first
+
         print(banner(url), flush=True)
         segno.make(url, error="m").terminal(compact=True)
         print(f"Games are kept in {Path(args.db).resolve()}. Stop with Ctrl+C.", flush=True)
@@ -62,6 +63,13 @@ def serve(args: argparse.Namespace) -> int:
 
         args.public_url, args.ready = url, ready
         return workers.run(args)
+    if not serving.port_free(args.host, args.port):
+        # said before anything is patched or opened (Werkzeug's own words for it)
+        print(
+            f"Port {args.port} is in use by another program. Either identify and stop that "
+            "program, or start the server with a different port (--port 8000)."
+        )
+        raise SystemExit(1)
     serving.patch(args.async_mode)  # first: gevent must patch before the app opens anything
     from companion.app import create_app
 
@@ -124,8 +132,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")
     s.add_argument(
         "--async-mode",
-        choices=("threading", "gevent"),
-        default=os.environ.get("COMPANION_ASYNC_MODE", "threading"),
+        choices=ASYNC_MODES,
+        default=os.environ.get("COMPANION_ASYNC_MODE", DEFAULT_ASYNC_MODE),
         help="Socket.IO server mode (docs/operations.md)",
     )
     s.add_argument(

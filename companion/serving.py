@@ -1,17 +1,21 @@
 """The server under one worker: Werkzeug's threads or gevent, chosen by `--async-mode`.
 
-Measured with `companion bench --live` (docs/operations.md "Live path"): see there for why
-the default is what it is. gevent must patch the standard library before anything opens a
+Measured with `companion bench --live` (docs/operations.md "Server mode"): see there for why
+the default is gevent. gevent must patch the standard library before anything opens a
 socket or a lock, so `patch` runs first thing in `companion serve`.
 """
 
 from __future__ import annotations
 
 import logging
+import socket
 from typing import Any, Protocol
 
+DEFAULT_DATABASE = "barrage-companion.db"
 ASYNC_MODES = ("threading", "gevent")
-DEFAULT_ASYNC_MODE = "threading"
+# gevent: at 100-200 tables it kept p95 lower with one thread instead of 4 per device
+# (docs/operations.md "Server mode"); the tests' in-process servers use threads.
+DEFAULT_ASYNC_MODE = "gevent"
 
 
 class Server(Protocol):
@@ -26,6 +30,18 @@ def patch(mode: str) -> None:
         from gevent import monkey
 
         monkey.patch_all()
+
+
+def port_free(host: str, port: int) -> bool:
+    """Whether host:port can be listened on now (checked before gevent patches anything)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the servers do
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
 
 
 class _Werkzeug:
