@@ -20,6 +20,7 @@ import pickle
 import secrets
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -256,9 +257,33 @@ class Store:
         """One write transaction: all of it is committed, or none of it."""
         with self._db() as db:
             # IMMEDIATE takes the write lock before we read the version we check.
-            db.conn.execute("BEGIN IMMEDIATE")
+            self._begin_immediate(db.conn)
             with db.conn:  # commits on success, rolls back on any exception
                 yield db
+
+    @staticmethod
+    def _begin_immediate(conn: sqlite3.Connection) -> None:
+        """BEGIN IMMEDIATE, waiting for another worker's write in short sleeps of our own.
+
+        SQLite's busy handler sleeps inside C (up to 100 ms at a time), which under gevent
+        stops every device of the worker; `time.sleep` here yields to them instead.
+        """
+        deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+        delay = 0.0002
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            while True:
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as error:
+                    busy = "locked" in str(error) or "busy" in str(error)
+                    if not busy or time.monotonic() > deadline:
+                        raise
+                time.sleep(delay)
+                delay = min(delay * 2, 0.005)
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
 
     def _create_schema(self) -> None:
         with self._db() as db:
