@@ -508,11 +508,18 @@ class Store:
 
     def options(self, game_id: str, player: str | None = None) -> tuple[int, dict[str, Any]]:
         """The legal options now (of `player`, or of whoever acts), computed once a version."""
+        version, _, options = self.view_and_options(game_id, player)
+        return version, options
+
+    def view_and_options(
+        self, game_id: str, player: str | None = None
+    ) -> tuple[int, dict[str, Any], dict[str, Any]]:
+        """(version, view, legal options) of one and the same version (a catch-up)."""
         with self._db() as db:
             live = self._live_game(db, game_id)
             if player not in live.options:
                 live.options[player] = self.engine.legal_options(live.state, player)
-            return live.version, live.options[player]
+            return live.version, live.view, live.options[player]
 
     # -- state --------------------------------------------------------------------------
 

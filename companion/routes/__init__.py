@@ -113,12 +113,12 @@ def game_view(game_id: str, player: str | None = None) -> dict[str, Any]:
     version, recent log — all from memory or one indexed query, whatever the game's length."""
     s = store()
     summary = s.game(game_id)
-    version, view = s.view(game_id)
+    version, view, options = s.view_and_options(game_id, player)
     return {
         "game": summary,
         "version": version,
         "state": view,
-        "options": s.options(game_id, player)[1],
+        "options": options,
         "log": [log_entry(r) for r in s.recent_records(game_id, RECENT_LOG)],
         "setup_outcome": s.setup_outcome(game_id) if version == 0 else None,
         "seat": claimed_seat(game_id),
