@@ -87,7 +87,12 @@ def main() -> None:
 
 def cli(argv: list[str]) -> int:
     """`run.py` (engine speed), `run.py --games N` (Automa games never stuck, bench/games.py),
-    `run.py --fuzz N` (no 5xx from N hostile payloads, bench/fuzz.py)."""
+    `run.py --fuzz N` (no 5xx from N hostile payloads, bench/fuzz.py), `run.py --live
+    [--taps N] [--tables N]` (the live path against a bare Flask-SocketIO, bench/live.py)."""
+    if argv[:1] == ["--live"]:
+        from bench import live
+
+        return live.main(argv)
     if argv[:1] == ["--games"]:
         from bench import games
 

@@ -11,26 +11,29 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from companion import faults, i18n, jsonsafe, security
-from companion.extensions import socketio
+from companion.extensions import TextPacket, socketio
 from companion.routes import describe_error
+from companion.serving import DEFAULT_DATABASE
 from companion.store import Store
 
 log = logging.getLogger(__name__)
 
-DEFAULT_DATABASE = "barrage-companion.db"
 # A game of Barrage is one evening; a month without a move is a finished or abandoned game.
 DEFAULT_ARCHIVE_AFTER_DAYS = 30
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. Config keys: DATABASE (path), PUBLIC_URL, SECRET_KEY, ENGINE (tests),
-    ARCHIVE_AFTER_DAYS, JOIN_LIMIT (docs/operations.md)."""
+    ARCHIVE_AFTER_DAYS, JOIN_LIMIT (docs/operations.md), ASYNC_MODE (Socket.IO server mode),
+    MESSAGE_QUEUE (redis:// URL shared by workers)."""
     app = Flask(__name__)
     app.json = jsonsafe.SafeJSONProvider(app)  # too deep a body is a 400, never a 500
     app.config.from_mapping(
         DATABASE=os.environ.get("COMPANION_DB", DEFAULT_DATABASE),
         PUBLIC_URL=None,
         ENGINE=None,
+        # NORMAL: durable across a killed process; FULL: across a power cut too (operations.md)
+        SQLITE_SYNCHRONOUS=os.environ.get("COMPANION_SQLITE_SYNC", "NORMAL").upper(),
         SECRET_KEY=os.environ.get("COMPANION_SECRET_KEY"),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
@@ -44,7 +47,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]  # players stay in seat order
 
-    store = Store(app.config["DATABASE"], engine=app.config["ENGINE"])
+    store = Store(
+        app.config["DATABASE"],
+        engine=app.config["ENGINE"],
+        synchronous=app.config["SQLITE_SYNCHRONOUS"],
+    )
     store.archive_after = archive_after(app.config)
     store.retire_idle_games()
     app.extensions["companion_store"] = store
@@ -60,7 +67,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from companion.routes import sockets  # noqa: F401  (registers the Socket.IO handlers)
 
-    socketio.init_app(app, async_mode="threading", json=jsonsafe, serializer=jsonsafe.SafePacket)
+    socketio.init_app(
+        app,
+        async_mode=app.config.get("ASYNC_MODE", "threading"),
+        json=jsonsafe,
+        serializer=TextPacket,
+        message_queue=app.config.get("MESSAGE_QUEUE"),
+    )
     security.init_headers(app)  # around Socket.IO's middleware too
     return app
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import socket
 import subprocess
@@ -13,9 +12,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-import segno
-
-from companion.app import DEFAULT_DATABASE
+# nothing here imports the app: `serve` patches the standard library for gevent first
+from companion.serving import ASYNC_MODES, DEFAULT_ASYNC_MODE, DEFAULT_DATABASE
 
 DEFAULT_PORT = 5000
 EXIT_DATABASE_FAULT = 2  # the game file cannot be used (companion/faults.py)
@@ -53,55 +51,56 @@ def banner(url: str) -> str:
 
 def serve(args: argparse.Namespace) -> int:
     """Start the web server on the SQLite file and print the URL and a terminal QR code."""
-    from companion.app import create_app
+    from companion import serving
 
     url = tablet_url(args.host, args.port)
-    config = {"DATABASE": args.db, "PUBLIC_URL": url, **access_config(args)}
+
+    def ready() -> None:
+        import segno  # late: it imports ssl, which gevent must patch first
+
+        print(banner(url), flush=True)
+        segno.make(url, error="m").terminal(compact=True)
+        print(f"Games are kept in {Path(args.db).resolve()}. Stop with Ctrl+C.", flush=True)
+
+    if args.workers > 1:
+        from companion import workers
+
+        args.public_url, args.ready = url, ready
+        return workers.run(args)
+    if not serving.port_free(args.host, args.port):
+        # said before anything is patched or opened (Werkzeug's own words for it)
+        print(
+            f"Port {args.port} is in use by another program. Either identify and stop that "
+            "program, or start the server with a different port (--port 8000)."
+        )
+        raise SystemExit(1)
+    serving.patch(args.async_mode)  # first: gevent must patch before the app opens anything
+    from companion.app import create_app
+
+    config = {
+        "DATABASE": args.db,
+        "PUBLIC_URL": args.public_url or url,
+        "ASYNC_MODE": args.async_mode,
+        "MESSAGE_QUEUE": args.message_queue,
+        **access_config(args),
+    }
     app = open_database(lambda: create_app(config), args.db)
     if app is None:
         return EXIT_DATABASE_FAULT
     try:
-        server = table_server(app, args.host, args.port)
+        server = serving.make_server(app, args.host, args.port, args.async_mode)
     except OSError as error:
         print(f"Cannot listen on port {args.port}: {error.strerror}. Try --port 8000.")
         return 1
-    print(banner(url), flush=True)
-    segno.make(url, error="m").terminal(compact=True)
-    print(f"Games are kept in {Path(args.db).resolve()}. Stop with Ctrl+C.", flush=True)
+    if not args.worker:  # a worker's address is its front's, printed there
+        ready()
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         print("Stopped. Every move was saved; start again to resume.")
     finally:
-        server.server_close()
+        server.close()
     return 0
-
-
-def table_server(app: Any, host: str, port: int) -> Any:
-    """Werkzeug's threaded server with Socket.IO over simple-websocket.
-
-    A table is a handful of devices on one LAN, which a thread per connection serves well, so
-    the app serves it directly rather than through `socketio.run`, whose production-server
-    warnings would bury the address people need. One log line per request is noise at the
-    table; errors are still printed.
-    """
-    from werkzeug.serving import make_server
-
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    return make_server(host, port, app, threaded=True, request_handler=quiet_handler())
-
-
-def quiet_handler() -> type:
-    """Werkzeug's request handler without its and Python's versions in `Server`."""
-    from werkzeug.serving import WSGIRequestHandler
-
-    from companion.security import SERVER_NAME
-
-    class QuietHandler(WSGIRequestHandler):
-        def version_string(self) -> str:
-            return SERVER_NAME
-
-    return QuietHandler
 
 
 def access_config(args: argparse.Namespace) -> dict[str, Any]:
@@ -180,6 +179,32 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="0.0.0.0", help="interface to listen on (default: all)")
     s.add_argument("--port", type=int, default=port_default, help="port (env COMPANION_PORT)")
     s.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")
+    s.add_argument(
+        "--async-mode",
+        choices=ASYNC_MODES,
+        default=os.environ.get("COMPANION_ASYNC_MODE", DEFAULT_ASYNC_MODE),
+        help="Socket.IO server mode (docs/operations.md)",
+    )
+    s.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes sharing the database behind a sticky proxy (needs Redis)",
+    )
+    s.add_argument(
+        "--start-redis",
+        action="store_true",
+        help="start Debian's redis-server on 127.0.0.1 as the workers' message queue",
+    )
+    s.add_argument(
+        "--redis",
+        "--message-queue",
+        dest="message_queue",
+        default=os.environ.get("COMPANION_REDIS"),
+        help="message queue URL shared by the workers, e.g. redis://127.0.0.1:6379/0",
+    )
+    s.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    s.add_argument("--public-url", default=None, help=argparse.SUPPRESS)
     add_access_options(s)
     s.set_defaults(func=serve)
     g = sub.add_parser("games", help="list the games, their join codes and their state")

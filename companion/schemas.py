@@ -189,7 +189,7 @@ def load_command(payload: Any) -> dict[str, Any]:
     body = dict(payload)
     if payload["type"] == "correct":  # its value's shape depends on `what`: read by parse
         body.pop("value", None)
-    schema().load(body)
+    instance(schema).load(body)
     try:
         parsed = commands.parse(payload)
     except CommandError as error:
@@ -320,10 +320,31 @@ class OptionsQuerySchema(Schema):
     player = fields.String(validate=validate.OneOf(COMPANIES))
 
 
+class OptionsEventSchema(OptionsQuerySchema):
+    """Socket.IO `get_options {game_id[, player][, version]}`: the acting device's options.
+
+    `version` is the version the device holds; the answer names the version it is for."""
+
+    game_id = fields.String(required=True, validate=validate.Length(1, 40))
+    version = fields.Integer(strict=True, validate=validate.Range(0, 10**9))
+
+
 def load(schema: type[Schema], payload: Any) -> dict[str, Any]:
     """Validate `payload` with `schema`; raises marshmallow's ValidationError."""
     if payload is None:
         payload = {}
     if not isinstance(payload, dict):
         raise ValidationError({"_schema": ["The payload must be a JSON object."]})
-    return dict(schema().load(payload))
+    return dict(instance(schema).load(payload))
+
+
+_INSTANCES: dict[type[Schema], Schema] = {}
+
+
+def instance(schema: type[Schema]) -> Schema:
+    """One instance per schema, reused: building a schema's fields costs more than loading a
+    payload with it, and `load` keeps no state between calls."""
+    made = _INSTANCES.get(schema)
+    if made is None:
+        made = _INSTANCES[schema] = schema()
+    return made

@@ -6,17 +6,25 @@ always be rebuilt by folding the stored events of the records that are not undon
 (`engine.rebuild`) — the engine never re-decides anything on a rebuild. One command is one
 SQLite transaction (record + game row + snapshot), so a kill at any moment leaves either the
 old or the new game, never half of one.
+
+Live games are also kept in memory (`LiveGame`: state, view, the records in force, the last
+states for undo), updated only after their transaction commits. The log stays the truth: every
+read checks the game's version in SQLite first (one indexed row), so another worker's command
+or a restart is picked up, and a game not in memory is loaded from its snapshot.
 """
 
 from __future__ import annotations
 
 import json
+import pickle
 import secrets
 import sqlite3
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -31,6 +39,13 @@ JOIN_CODE_LENGTH = 5
 SNAPSHOTS_KEPT = 10  # older snapshots are pruned; any state can be rebuilt from the records
 BUSY_TIMEOUT_SECONDS = 10.0
 COMMAND_KINDS = ("command", "correction")
+LIVE_GAMES_KEPT = 1000  # games held in memory per worker (least recently used leave first)
+UNDO_STATES_KEPT = 12  # states kept in memory along the commands in force, for undo
+# WAL + NORMAL: a commit is in the WAL (the OS's page cache) before the reply, so a killed
+# process loses nothing acknowledged; only a power cut can lose the last commits, never
+# corrupt the file (docs/operations.md "Live path"). FULL also survives a power cut.
+DEFAULT_SYNCHRONOUS = "NORMAL"
+SYNCHRONOUS_LEVELS = ("NORMAL", "FULL", "EXTRA")  # OFF would not survive a power cut
 
 
 class StoreError(Exception):
@@ -88,6 +103,8 @@ class Engine:
     to_json: Callable[[Any], dict]
     from_json: Callable[[dict], Any]
     view: Callable[[Any], dict] | None = None  # to_json plus derived values, for devices
+    # the stored JSON of a view (derived values dropped), so a tap encodes its state once
+    unview: Callable[[dict], dict] | None = None
     # checks a command against its schema and gives the canonical form (None: as given)
     load_command: Callable[[dict], dict] | None = None
 
@@ -106,6 +123,7 @@ def default_engine() -> Engine:
         to_json=state.to_json,
         from_json=state.from_json,
         view=view.state_view,
+        unview=view.state_json_of_view,
         load_command=schemas.load_command,
     )
 
@@ -118,6 +136,23 @@ class Committed:
     version: int
     state: Any
     record: dict[str, Any]
+    view: dict[str, Any] | None = None  # the new view (see Store.view)
+    previous_view: dict[str, Any] | None = None  # the view it replaces, to send what changed
+
+
+@dataclass
+class LiveGame:
+    """A game held in memory at one version (never changed: a commit makes a new one)."""
+
+    version: int
+    state: Any
+    view: dict[str, Any]
+    setup: dict[str, Any]
+    # (seq, version_after) of the command/correction records in force, oldest first
+    in_force: list[tuple[int, int]]
+    # pickled states by version, for the last UNDO_STATES_KEPT commands in force
+    states: dict[int, bytes] = field(default_factory=dict)
+    options: dict[str | None, dict[str, Any]] = field(default_factory=dict)
 
 
 def _now() -> str:
@@ -166,9 +201,14 @@ def effective_commands(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 class Store:
-    """Games on one SQLite file. Thread-safe: each call opens its own connection."""
+    """Games on one SQLite file through one long-lived connection, thread-safe (a lock)."""
 
-    def __init__(self, path: str | Path, engine: Engine | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        engine: Engine | None = None,
+        synchronous: str = DEFAULT_SYNCHRONOUS,
+    ) -> None:
         from companion.security import private_database
 
         self.path = str(path)
@@ -176,8 +216,15 @@ class Store:
         # games idle this long are archived and their join codes retired (None: never)
         self.archive_after: timedelta | None = None
         private_database(self.path)  # 0600: the file holds the session secret
-        # Serialises writers of this process; BEGIN IMMEDIATE serialises other processes.
-        self._write_lock = threading.Lock()
+        # Serialises this process's use of the connection (a transaction holds it to its
+        # commit, so no reader sees half of one); BEGIN IMMEDIATE serialises other processes.
+        self._lock = threading.RLock()
+        if synchronous not in SYNCHRONOUS_LEVELS:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
+        self._synchronous = synchronous
+        self._conn: sqlite3.Connection | None = None
+        self._database: sqlite_utils.Database | None = None
+        self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._create_schema()
 
     @property
@@ -188,27 +235,69 @@ class Store:
 
     # -- connections and schema ---------------------------------------------------------
 
+    def _connection(self) -> sqlite3.Connection:
+        """The worker's one connection, opened on first use (WAL, a busy timeout)."""
+        if self._conn is None:
+            conn = sqlite3.connect(
+                self.path, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False
+            )
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute(f"PRAGMA synchronous = {self._synchronous}")
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+            self._conn = conn
+            self._database = sqlite_utils.Database(conn)
+        return self._conn
+
+    def close(self) -> None:
+        """Close the connection (the next call opens it again)."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = self._database = None
+            self._live.clear()
+
     @contextmanager
     def _db(self) -> Iterator[sqlite_utils.Database]:
-        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False)
-        try:
-            yield sqlite_utils.Database(conn)
-        finally:
-            conn.close()
+        with self._lock:
+            self._connection()
+            assert self._database is not None
+            yield self._database
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite_utils.Database]:
         """One write transaction: all of it is committed, or none of it."""
-        with self._write_lock, self._db() as db:
+        with self._db() as db:
             # IMMEDIATE takes the write lock before we read the version we check.
-            db.conn.execute("BEGIN IMMEDIATE")
+            self._begin_immediate(db.conn)
             with db.conn:  # commits on success, rolls back on any exception
                 yield db
 
+    @staticmethod
+    def _begin_immediate(conn: sqlite3.Connection) -> None:
+        """BEGIN IMMEDIATE, waiting for another worker's write in short sleeps of our own.
+
+        SQLite's busy handler sleeps inside C (up to 100 ms at a time), which under gevent
+        stops every device of the worker; `time.sleep` here yields to them instead.
+        """
+        deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+        delay = 0.0002
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            while True:
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as error:
+                    busy = "locked" in str(error) or "busy" in str(error)
+                    if not busy or time.monotonic() > deadline:
+                        raise
+                time.sleep(delay)
+                delay = min(delay * 2, 0.005)
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+
     def _create_schema(self) -> None:
         with self._db() as db:
-            db.enable_wal()
-            db.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
             if "games" not in db.table_names():
                 db["games"].create(
                     {
@@ -380,6 +469,7 @@ class Store:
             db.execute("DELETE FROM snapshots WHERE game_id = ?", [game_id])
             db.execute("DELETE FROM records WHERE game_id = ?", [game_id])
             db.execute("DELETE FROM games WHERE id = ?", [game_id])
+            self._live.pop(game_id, None)
 
     @staticmethod
     def _game_row(db: sqlite_utils.Database, game_id: str) -> dict[str, Any]:
@@ -407,26 +497,85 @@ class Store:
             "archived_at": row.get("archived_at"),
         }
 
-    # -- state --------------------------------------------------------------------------
+    # -- live games ---------------------------------------------------------------------
 
-    def state(self, game_id: str) -> tuple[int, Any]:
-        """The current (version, state). Raises GameNotFound."""
-        with self._db() as db:
-            return self._load(db, game_id)
+    def _live_game(self, db: sqlite_utils.Database, game_id: str) -> LiveGame:
+        """The game in memory at the version SQLite holds now (loaded when it is not).
 
-    def _load(self, db: sqlite_utils.Database, game_id: str) -> tuple[int, Any]:
+        Raises GameNotFound. Call with the lock held (inside `_db` or `_transaction`).
+        """
         row = self._game_row(db, game_id)
-        version = int(row["version"])
+        live = self._live.get(game_id)
+        if live is not None and live.version == int(row["version"]):
+            self._live.move_to_end(game_id)
+            return live
+        live = self._load_live(db, row)
+        self._keep(game_id, live)
+        return live
+
+    def _load_live(self, db: sqlite_utils.Database, row: dict[str, Any]) -> LiveGame:
+        game_id, version = row["id"], int(row["version"])
+        setup = json.loads(row["setup"])
+        kinds = db.query(
+            "SELECT seq, kind, version_after FROM records WHERE game_id = ? ORDER BY seq",
+            [game_id],
+        )
+        in_force = [(r["seq"], r["version_after"]) for r in effective_commands(list(kinds))]
         snap = list(
             db.query(
                 "SELECT state FROM snapshots WHERE game_id = ? AND version = ?", [game_id, version]
             )
         )
         if snap:
-            return version, self.engine.from_json(json.loads(snap[0]["state"]))
-        # No snapshot of the current version (pruned or never written): fold the log.
-        records = self._records(db, game_id)
-        return version, self.engine.rebuild(json.loads(row["setup"]), effective_commands(records))
+            state = self.engine.from_json(json.loads(snap[0]["state"]))
+        else:  # no snapshot of the current version (pruned or never written): fold the log
+            state = self.engine.rebuild(setup, self._records_in_force(db, game_id, in_force))
+        return LiveGame(version, state, self._view(state), setup, in_force)
+
+    def _keep(self, game_id: str, live: LiveGame) -> None:
+        self._live[game_id] = live
+        self._live.move_to_end(game_id)
+        while len(self._live) > LIVE_GAMES_KEPT:
+            self._live.popitem(last=False)
+
+    def _view(self, state: Any) -> dict[str, Any]:
+        return (self.engine.view or self.engine.to_json)(state)
+
+    def _stored_json(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The state JSON a snapshot keeps, taken from the view already made for devices."""
+        return self.engine.unview(view) if self.engine.unview else view
+
+    def view(self, game_id: str) -> tuple[int, dict[str, Any]]:
+        """The current (version, view) as devices draw it, from memory. Raises GameNotFound.
+
+        The view is shared: callers must not change it.
+        """
+        with self._db() as db:
+            live = self._live_game(db, game_id)
+            return live.version, live.view
+
+    def options(self, game_id: str, player: str | None = None) -> tuple[int, dict[str, Any]]:
+        """The legal options now (of `player`, or of whoever acts), computed once a version."""
+        version, _, options = self.view_and_options(game_id, player)
+        return version, options
+
+    def view_and_options(
+        self, game_id: str, player: str | None = None
+    ) -> tuple[int, dict[str, Any], dict[str, Any]]:
+        """(version, view, legal options) of one and the same version (a catch-up)."""
+        with self._db() as db:
+            live = self._live_game(db, game_id)
+            if player not in live.options:
+                live.options[player] = self.engine.legal_options(live.state, player)
+            return live.version, live.view, live.options[player]
+
+    # -- state --------------------------------------------------------------------------
+
+    def state(self, game_id: str) -> tuple[int, Any]:
+        """The current (version, state), a copy the caller may change. Raises GameNotFound."""
+        with self._db() as db:
+            live = self._live_game(db, game_id)
+            return live.version, pickle.loads(pickle.dumps(live.state, pickle.HIGHEST_PROTOCOL))
 
     def rebuild_state(self, game_id: str) -> Any:
         """The current state folded from setup + stored events alone (ignores snapshots)."""
@@ -447,21 +596,48 @@ class Store:
             record["undone"] = record["kind"] in COMMAND_KINDS and record["seq"] not in in_force
         return records
 
+    def recent_records(self, game_id: str, count: int) -> list[dict[str, Any]]:
+        """The last `count` records in order, marked `undone` like `records` (one query)."""
+        with self._db() as db:
+            live = self._live_game(db, game_id)
+            rows = db.query(
+                "SELECT * FROM records WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
+                [game_id, count],
+            )
+            records = [self._record(row) for row in rows][::-1]
+        in_force = {seq for seq, _ in live.in_force}
+        for record in records:
+            record["undone"] = record["kind"] in COMMAND_KINDS and record["seq"] not in in_force
+        return records
+
     @staticmethod
-    def _records(db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]:
+    def _record(row: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "seq": row["seq"],
+            "kind": row["kind"],
+            "command": json.loads(row["command"]),
+            "events": json.loads(row["events"]),
+            "instructions": json.loads(row["instructions"]),
+            "version_after": row["version_after"],
+            "created_at": row["created_at"],
+        }
+
+    @classmethod
+    def _records(cls, db: sqlite_utils.Database, game_id: str) -> list[dict[str, Any]]:
         rows = db.query("SELECT * FROM records WHERE game_id = ? ORDER BY seq", [game_id])
-        return [
-            {
-                "seq": row["seq"],
-                "kind": row["kind"],
-                "command": json.loads(row["command"]),
-                "events": json.loads(row["events"]),
-                "instructions": json.loads(row["instructions"]),
-                "version_after": row["version_after"],
-                "created_at": row["created_at"],
-            }
-            for row in rows
-        ]
+        return [cls._record(row) for row in rows]
+
+    @classmethod
+    def _record_at(cls, db: sqlite_utils.Database, game_id: str, seq: int) -> dict[str, Any]:
+        rows = db.query("SELECT * FROM records WHERE game_id = ? AND seq = ?", [game_id, seq])
+        return cls._record(next(iter(rows)))
+
+    @classmethod
+    def _records_in_force(
+        cls, db: sqlite_utils.Database, game_id: str, in_force: list[tuple[int, int]]
+    ) -> list[dict[str, Any]]:
+        wanted = {seq for seq, _ in in_force}
+        return [r for r in cls._records(db, game_id) if r["seq"] in wanted]
 
     def submit(self, game_id: str, command: dict[str, Any], expected_version: int) -> Committed:
         """Execute `command` on the current state and commit it, or change nothing.
@@ -471,62 +647,96 @@ class Store:
         """
         if self.engine.load_command is not None:
             command = self.engine.load_command(command)  # a malformed one: ValidationError
-        with self._transaction() as db:
-            version, state = self._checked_load(db, game_id, expected_version)
-            outcome = self.engine.execute(state, command)
-            kind = "correction" if command.get("type") == "correct" else "command"
-            # the engine's parsed command: nothing it does not know reaches the log
-            parsed = getattr(outcome, "command", None) or command
-            record = self._append(
-                db,
-                game_id,
-                version,
-                kind,
-                parsed,
-                outcome.events,
-                outcome.instructions,
-                outcome.state,
+        with self._db() as db:
+            live = self._checked_live(db, game_id, expected_version)
+        # The engine works outside any lock (its input is never changed); the transaction
+        # then holds SQLite's write lock only to check the version and append.
+        outcome = self.engine.execute(live.state, command)
+        kind = "correction" if command.get("type") == "correct" else "command"
+        # the engine's parsed command: nothing it does not know reaches the log
+        parsed = getattr(outcome, "command", None) or command
+        view = self._view(outcome.state)
+        with self._lock:
+            with self._transaction() as db:
+                current = int(self._game_row(db, game_id)["version"])
+                if current != live.version:  # another device (or worker) was first
+                    raise StaleVersion(expected_version, current, game_id)
+                record = self._append(
+                    db, game_id, live.version, kind, parsed, outcome.events,
+                    outcome.instructions, view,
+                )
+            # committed: only now does memory (and so any device) see the new version
+            new_version = live.version + 1
+            in_force = [*live.in_force, (new_version, new_version)]
+            pickled = pickle.dumps(outcome.state, pickle.HIGHEST_PROTOCOL)
+            states = _last_states({**live.states, new_version: pickled}, in_force)
+            self._keep(
+                game_id, LiveGame(new_version, outcome.state, view, live.setup, in_force, states)
             )
-        return Committed(game_id, version + 1, outcome.state, record)
+        return Committed(game_id, new_version, outcome.state, record, view, live.view)
 
     def undo_preview(self, game_id: str) -> dict[str, Any]:
         """The record an undo would revert now. Raises GameNotFound, NothingToUndo."""
         with self._db() as db:
-            self._game_row(db, game_id)
-            in_force = effective_commands(self._records(db, game_id))
-        if not in_force:
-            raise NothingToUndo()
-        return in_force[-1]
+            live = self._live_game(db, game_id)
+            if not live.in_force:
+                raise NothingToUndo()
+            return self._record_at(db, game_id, live.in_force[-1][0])
 
     def undo(self, game_id: str, expected_version: int) -> Committed:
         """Revert the last command still in force by appending an undo record.
 
-        The new state is rebuilt from the stored events of the commands left (no re-deciding).
+        The state after an undo is the state right after the command in force before the
+        undone one (the records in force then were exactly those left now): taken from
+        memory, else its snapshot, else folded from the stored events — never re-decided.
         Raises GameNotFound, StaleVersion, NothingToUndo.
         """
-        with self._transaction() as db:
-            row = self._game_row(db, game_id)
-            version = int(row["version"])
-            if version != expected_version:
-                raise StaleVersion(expected_version, version, game_id)
-            records = self._records(db, game_id)
-            in_force = effective_commands(records)
-            if not in_force:
-                raise NothingToUndo()
-            undone = in_force[-1]
-            state = self.engine.rebuild(json.loads(row["setup"]), in_force[:-1])
-            command = {"type": "undo", "undoes": undone["seq"]}
-            record = self._append(db, game_id, version, "undo", command, [], [], state)
+        with self._lock:
+            with self._transaction() as db:
+                live = self._checked_live(db, game_id, expected_version)
+                if not live.in_force:
+                    raise NothingToUndo()
+                undone = self._record_at(db, game_id, live.in_force[-1][0])
+                left = live.in_force[:-1]
+                state = self._state_after(db, game_id, live, left)
+                view = self._view(state)
+                command = {"type": "undo", "undoes": undone["seq"]}
+                record = self._append(db, game_id, live.version, "undo", command, [], [], view)
+            new_version = live.version + 1
+            states = {v: b for v, b in live.states.items() if v != live.in_force[-1][1]}
+            self._keep(
+                game_id, LiveGame(new_version, state, view, live.setup, left, states)
+            )
         record["undone_record"] = undone
-        return Committed(game_id, version + 1, state, record)
+        return Committed(game_id, new_version, state, record, view, live.view)
 
-    def _checked_load(
+    def _state_after(
+        self,
+        db: sqlite_utils.Database,
+        game_id: str,
+        live: LiveGame,
+        in_force: list[tuple[int, int]],
+    ) -> Any:
+        """The state once exactly `in_force` was applied: memory, snapshot, or a fold."""
+        version = in_force[-1][1] if in_force else 0
+        if version in live.states:
+            return pickle.loads(live.states[version])
+        snap = list(
+            db.query(
+                "SELECT state FROM snapshots WHERE game_id = ? AND version = ?", [game_id, version]
+            )
+        )
+        if snap:
+            return self.engine.from_json(json.loads(snap[0]["state"]))
+        return self.engine.rebuild(live.setup, self._records_in_force(db, game_id, in_force))
+
+    def _checked_live(
         self, db: sqlite_utils.Database, game_id: str, expected_version: int
-    ) -> tuple[int, Any]:
-        version, state = self._load(db, game_id)
-        if version != expected_version:
-            raise StaleVersion(expected_version, version, game_id)
-        return version, state
+    ) -> LiveGame:
+        live = self._live_game(db, game_id)
+        if live.version != expected_version:
+            raise StaleVersion(expected_version, live.version, game_id)
+        return live
 
     def _append(
         self,
@@ -537,12 +747,11 @@ class Store:
         command: dict[str, Any],
         events: list[dict[str, Any]],
         instructions: list[dict[str, Any]],
-        state: Any,
+        view: dict[str, Any],
     ) -> dict[str, Any]:
         """Write record, game row and snapshot (inside the caller's transaction)."""
         new_version = version + 1
         now = _now()
-        state_json = self.engine.to_json(state)
         record = {
             "seq": new_version,
             "kind": kind,
@@ -552,14 +761,13 @@ class Store:
             "version_after": new_version,
             "created_at": now,
         }
-        db["records"].insert(
-            {
-                "game_id": game_id,
-                **record,
-                "command": _dumps(command),
-                "events": _dumps(events),
-                "instructions": _dumps(instructions),
-            }
+        db.execute(
+            "INSERT INTO records (game_id, seq, kind, command, events, instructions, "
+            "version_after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                game_id, new_version, kind, _dumps(command), _dumps(events),
+                _dumps(instructions), new_version, now,
+            ],
         )
         db.execute(
             "UPDATE games SET version = ?, updated_at = ?, round = ?, phase = ?, players = ?, "
@@ -567,18 +775,25 @@ class Store:
             [
                 new_version,
                 now,
-                state_json.get("round", 0),
-                state_json.get("phase", ""),
-                _dumps(players_summary(state_json)),
-                int(bool(state_json.get("finished", False))),
+                view.get("round", 0),
+                view.get("phase", ""),
+                _dumps(players_summary(view)),
+                int(bool(view.get("finished", False))),
                 game_id,
             ],
         )
-        db["snapshots"].insert(
-            {"game_id": game_id, "version": new_version, "state": _dumps(state_json)}
+        db.execute(
+            "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
+            [game_id, new_version, _dumps(self._stored_json(view))],
         )
         db.execute(
             "DELETE FROM snapshots WHERE game_id = ? AND version <= ?",
             [game_id, new_version - SNAPSHOTS_KEPT],
         )
         return record
+
+
+def _last_states(states: dict[int, bytes], in_force: list[tuple[int, int]]) -> dict[int, bytes]:
+    """The states of the last UNDO_STATES_KEPT commands in force (what undo may need)."""
+    wanted = {version for _, version in in_force[-UNDO_STATES_KEPT:]}
+    return {v: b for v, b in states.items() if v in wanted}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import pickle
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 Company = str  # "usa" | "germany" | "italy" | "france" (| "netherlands")
@@ -211,8 +211,40 @@ class GameState:
 
 
 def to_json(state: GameState) -> dict[str, Any]:
-    """The state as JSON-ready data (dicts, lists, str, int, bool, None)."""
-    return asdict(state)
+    """The state as JSON-ready data (dicts, lists, str, int, bool, None).
+
+    The same data as `dataclasses.asdict`, several times faster: a tap makes it once, and
+    `asdict` deep-copies every leaf on the way.
+    """
+    plain: dict[str, Any] = _plain(state)
+    return plain
+
+
+_LEAVES = (str, int, float, bool, type(None))
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _plain(value: Any) -> Any:
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    if kind is dict:
+        return {k: _plain(v) for k, v in value.items()}
+    if kind is list:
+        return [_plain(v) for v in value]
+    if kind is tuple:
+        return tuple(_plain(v) for v in value)
+    names = _FIELDS.get(kind)
+    if names is None:
+        if not hasattr(kind, "__dataclass_fields__"):
+            return _copied(value)
+        names = _FIELDS[kind] = tuple(f.name for f in fields(value))
+    return {name: _plain(getattr(value, name)) for name in names}
+
+
+def _copied(value: Any) -> Any:
+    """Anything else (a set, a subclass of a container) as `asdict` would copy it."""
+    return copy.deepcopy(value)
 
 
 def _build(cls: type, data: Any) -> Any:

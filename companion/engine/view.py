@@ -25,3 +25,13 @@ def state_view(state: GameState) -> dict[str, Any]:
     if state.leeghwater:  # The Leeghwater Project: the Extra Management board in words
         data["extra_management_board"] = board_view(state)
     return data
+
+
+def state_json_of_view(view: dict[str, Any]) -> dict[str, Any]:
+    """The `to_json` data inside a `state_view` (derived values dropped), to store it.
+
+    A tap makes the view once; its stored snapshot is this, not a second `to_json`.
+    """
+    dams = {space: {k: v for k, v in dam.items() if k != "capacity"} for space, dam in
+            view["dams"].items()}
+    return {**view, "dams": dams}

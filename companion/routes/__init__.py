@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import current_app, session
 
+from companion import live
 from companion.store import Committed, Store, StoreError
 
 ROOM_PREFIX = "game:"
@@ -107,39 +108,42 @@ def game_log(game_id: str) -> list[dict[str, Any]]:
     return [log_entry(r) for r in store().records(game_id)]
 
 
-def state_json(state: Any) -> dict[str, Any]:
-    """The state as devices draw it (with derived values such as dam capacities)."""
-    engine = store().engine
-    return (engine.view or engine.to_json)(state)
-
-
 def game_view(game_id: str, player: str | None = None) -> dict[str, Any]:
-    """Everything a device needs to draw a game: state, legal options, version, recent log."""
+    """Everything a device needs to draw a game (the catch-up): state, legal options,
+    version, recent log — all from memory or one indexed query, whatever the game's length."""
     s = store()
     summary = s.game(game_id)
-    version, state = s.state(game_id)
+    version, view, options = s.view_and_options(game_id, player)
     return {
         "game": summary,
         "version": version,
-        "state": state_json(state),
-        "options": s.engine.legal_options(state, player),
-        "log": game_log(game_id)[-RECENT_LOG:],
+        "state": view,
+        "options": options,
+        "log": [log_entry(r) for r in s.recent_records(game_id, RECENT_LOG)],
         "setup_outcome": s.setup_outcome(game_id) if version == 0 else None,
         "seat": claimed_seat(game_id),
     }
 
 
 def update_payload(committed: Committed) -> dict[str, Any]:
-    """The `game_updated` broadcast: the new state and options, and what just happened."""
-    s = store()
+    """The `game_updated` broadcast: what changed from the version before, and what happened.
+
+    `changes`/`removed` turn the view at `base_version` into the view at `version`
+    (companion/live.py); `to_act` names who may act now, so only their devices ask for the
+    legal options (`get_options`). A device not at `base_version` asks for the whole view.
+    """
     entry = log_entry(committed.record)
     if "undone_record" in committed.record:
         entry["reverted"] = log_entry(committed.record["undone_record"])
+    assert committed.view is not None and committed.previous_view is not None
+    changed, removed = live.changes(committed.previous_view, committed.view)
     return {
         "game_id": committed.game_id,
         "version": committed.version,
-        "state": state_json(committed.state),
-        "options": s.engine.legal_options(committed.state, None),
+        "base_version": committed.version - 1,
+        "changes": changed,
+        "removed": removed,
+        "to_act": live.to_act(committed.view),
         "record": entry,
     }
 

@@ -84,6 +84,16 @@ def get_game(game_id: str) -> Response:
     return jsonify(view)
 
 
+@bp.get("/games/<game_id>/options")
+def options(game_id: str) -> Response:
+    """The legal options now (of `?player=` or whoever acts), asked by the acting device
+    after a `game_updated` that changed who acts (broadcasts do not carry them)."""
+    require_joined(game_id)
+    query = schemas.load(schemas.OptionsQuerySchema, request.args.to_dict())
+    version, legal = store().options(game_id, query.get("player"))
+    return jsonify({"game_id": game_id, "version": version, "options": legal})
+
+
 @bp.delete("/games/<game_id>")
 def delete_game(game_id: str) -> tuple[str, int]:
     from companion.extensions import socketio

@@ -3,8 +3,10 @@
 Events (namespace "/"), each answered through its acknowledgement callback:
 `join_game {game_id[, code]}` → `{ok, ...game view}`; `leave_game {game_id}`;
 `submit_command {game_id, command, version}` and `undo {game_id, version}` → `{ok, version,
-record}` and a `game_updated` broadcast to the room. Errors answer `{ok: false, error: {code,
-message[, version]}}`; a stale version also carries the current game `view`.
+record}` and a `game_updated` broadcast to the room (what changed: routes.update_payload);
+`get_options {game_id[, player]}` → `{ok, version, options}`, asked by the acting device.
+Errors answer `{ok: false, error: {code, message[, version]}}`; a stale version also carries
+the current game `view`.
 """
 
 from __future__ import annotations
@@ -46,6 +48,15 @@ def on_join_game(data: Any) -> dict[str, Any]:
     _require_joined(body["game_id"], body.get("code"))
     join_room(room(body["game_id"]))
     return {"ok": True, **game_view(body["game_id"])}
+
+
+@socketio.on("get_options")
+def on_get_options(data: Any) -> dict[str, Any]:
+    """The legal options now, asked lazily by a device that may act (not broadcast)."""
+    body = schemas.load(schemas.OptionsEventSchema, data)
+    _require_joined(body["game_id"])
+    version, options = store().options(body["game_id"], body.get("player"))
+    return {"ok": True, "version": version, "options": options}
 
 
 @socketio.on("leave_game")

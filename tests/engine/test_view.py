@@ -1,7 +1,12 @@
 """The device view of a state: derived dam capacities next to the stored data."""
 
-from companion.engine.state import Dam, GameState, PlayerState, to_json
-from companion.engine.view import state_view
+import random
+from dataclasses import asdict
+
+from companion.engine import execute, new_game
+from companion.engine.options import all_commands
+from companion.engine.state import Dam, GameState, PlayerState, from_json, to_json
+from companion.engine.view import state_json_of_view, state_view
 
 
 def _state() -> GameState:
@@ -37,3 +42,27 @@ def test_view_shows_mahiris_kept_4th_drop_as_a_full_dam() -> None:
     state.players["france"] = PlayerState(company="france", officer="mahiri_sekibo")
     state.dams["3U"] = Dam(owner="france", level=3, drops=4)
     assert state_view(state)["dams"]["3U"]["capacity"] == 4
+
+
+def _seeded_states(seed: int, moves: int) -> list[GameState]:
+    """The states of a seeded random 4-player game (legal commands only)."""
+    rng = random.Random(seed)
+    seats = [{"company": c, "name": c} for c in ("usa", "germany", "italy", "france")]
+    state = new_game({"mode": "introductory", "seed": seed, "seats": seats}).state
+    states = [state]
+    for _ in range(moves):
+        if state.finished:
+            break
+        player = state.pending[-1].player if state.pending else None
+        state = execute(state, rng.choice(all_commands(state, player or state.active))).state
+        states.append(state)
+    return states
+
+
+def test_to_json_is_the_data_asdict_gives_and_the_view_stores_back_to_it() -> None:
+    # a tap encodes the state once: the fast to_json must equal dataclasses.asdict, and the
+    # stored snapshot taken from the view must be the state's own JSON
+    for state in [_state(), *_seeded_states(3, 120)[::7]]:
+        assert to_json(state) == asdict(state)
+        assert state_json_of_view(state_view(state)) == to_json(state)
+        assert to_json(from_json(to_json(state))) == to_json(state)

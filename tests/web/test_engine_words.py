@@ -76,9 +76,10 @@ def _play(client: FlaskClient, setup: dict[str, Any], moves: int) -> Iterator[tu
         body = {"command": command, "version": view["version"]}
         response = client.post(f"/api/games/{game_id}/commands", json=body)
         assert response.status_code == 200, response.get_json()
-        view = response.get_json()
-        for step in view["instructions"]:
+        for step in response.get_json()["instructions"]:
             yield step["kind"], step["text"]
+        # the reply carries what changed; the whole view (with its options) is asked for
+        view = client.get(f"/api/games/{game_id}").get_json()
 
 
 def _option_sentences(options: Any) -> Iterator[tuple[str, str]]:

@@ -211,11 +211,20 @@ def test_submit_a_command(client: FlaskClient, game: dict) -> None:
     assert response.status_code == 200
     body = response.get_json()
     assert body["version"] == 1
-    assert body["state"]["players"]["usa"]["vp"] == 12
+    # what changed, not the whole state; the options are asked for apart
+    assert body["base_version"] == 0
+    assert body["changes"] == [
+        [["version"], 1],
+        [["players", "usa"], {"name": "Ana", "kind": "human", "vp": 12}],
+    ]
+    assert body["removed"] == []
     assert body["events"][0]["type"] == "vp_scored"
     assert body["instructions"] == [{"n": 1, "text": "usa scores 2 VP."}]
     assert body["record"]["kind"] == "command"
-    assert "options" in body
+    assert "options" not in body and "state" not in body
+    options = client.get(f"/api/games/{gid(game)}/options?player=usa").get_json()
+    assert options["version"] == 1
+    assert options["options"] == {"score": [{"player": "usa", "vp": [1, 2, 3]}]}
 
 
 def test_stale_version_is_a_409_with_the_current_version(client: FlaskClient, game: dict) -> None:
@@ -283,7 +292,10 @@ def test_undo_preview_then_undo(client: FlaskClient, game: dict) -> None:
     assert response.status_code == 200
     body = response.get_json()
     assert body["version"] == 2
-    assert body["state"]["players"]["usa"]["vp"] == 10
+    assert body["changes"] == [
+        [["version"], 0],
+        [["players", "usa"], {"name": "Ana", "kind": "human", "vp": 10}],
+    ]
     assert body["record"]["reverted"]["seq"] == 1
     again = client.post(f"/api/games/{game_id}/undo", json={"version": 2})
     assert again.status_code == 422

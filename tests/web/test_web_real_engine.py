@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion import live
 from companion.app import create_app
 
 SETUP = {
@@ -63,9 +65,24 @@ def play(client: FlaskClient, game_id: str, moves: int) -> list[dict[str, Any]]:
             f"/api/games/{game_id}/commands", json={"command": command, "version": view["version"]}
         )
         assert response.status_code == 200, (command, response.get_json())
-        view = response.get_json()
+        view = applied(client, game_id, view, response.get_json())
         states.append(view["state"])
     return states
+
+
+def applied(
+    client: FlaskClient, game_id: str, view: dict[str, Any], update: dict[str, Any]
+) -> dict[str, Any]:
+    """What a device does with a reply or `game_updated`: apply the changes to the view it
+    holds and ask for the options; checked against the whole view the server gives."""
+    assert update["base_version"] == view["version"]
+    state = copy.deepcopy(view["state"])
+    live.apply(state, update["changes"], update["removed"])
+    whole = client.get(f"/api/games/{game_id}").get_json()
+    assert (whole["version"], whole["state"]) == (update["version"], state)
+    options = client.get(f"/api/games/{game_id}/options").get_json()
+    assert options["version"] == update["version"]
+    return {"version": update["version"], "state": state, "options": options["options"]}
 
 
 def test_a_new_introductory_game_offers_the_first_player_legal_actions(real: Any) -> None:
@@ -81,9 +98,12 @@ def test_commands_undo_and_reopen_give_the_same_states(real: Any) -> None:
     client, game_id, db = real
     states = play(client, game_id, 12)
     for steps_back in (1, 2, 3):
-        version = client.get(f"/api/games/{game_id}").get_json()["version"]
+        view = client.get(f"/api/games/{game_id}").get_json()
+        version = view["version"]
         body = client.post(f"/api/games/{game_id}/undo", json={"version": version}).get_json()
-        assert body["state"] == states[-1 - steps_back], f"undo #{steps_back}"
+        assert applied(client, game_id, view, body)["state"] == states[-1 - steps_back], (
+            f"undo #{steps_back}"
+        )
     # a new process on the same file (new app, new connections) sees the same game
     with client.session_transaction() as session:
         joined = dict(session)

@@ -94,9 +94,13 @@ def test_submit_over_socket_acks_and_updates_everyone_in_the_room(
     (update,) = updates(tablet)
     assert update["game_id"] == game_id
     assert update["version"] == 1
-    assert update["state"]["players"]["usa"]["vp"] == 13
+    assert (update["base_version"], update["removed"]) == (0, [])
+    assert update["changes"] == [
+        [["version"], 1],
+        [["players", "usa"], {"name": "Ana", "kind": "human", "vp": 13}],
+    ]
     assert update["record"]["lines"] == ["usa scores 3 VP."]
-    assert "options" in update
+    assert "options" not in update  # the acting device asks for them (get_options)
     assert len(updates(phone)) == 1
 
 
@@ -167,7 +171,10 @@ def test_undo_over_socket(client: FlaskClient, game: dict, socket_for: Callable)
     assert ack["ok"] is True and ack["version"] == 2
     assert ack["record"]["reverted"]["seq"] == 1
     last = updates(sio)[-1]
-    assert last["state"]["players"]["usa"]["vp"] == 10
+    assert last["changes"] == [
+        [["version"], 0],
+        [["players", "usa"], {"name": "Ana", "kind": "human", "vp": 10}],
+    ]
     assert last["record"]["kind"] == "undo"
     nothing = sio.emit("undo", {"game_id": game_id, "version": 2}, callback=True)
     assert nothing["error"]["code"] == "nothing_to_undo"
@@ -207,3 +214,22 @@ def test_deleting_a_game_tells_the_room(
     assert client.delete(f"/api/games/{game_id}").status_code == 204
     received = sio.get_received()
     assert [(m["name"], m["args"][0]) for m in received] == [("game_deleted", {"game_id": game_id})]
+
+
+def test_the_acting_device_asks_for_its_options(
+    client: FlaskClient, other_client: FlaskClient, game: dict, socket_for: Callable
+) -> None:
+    game_id = game["game"]["id"]
+    sio = socket_for(client)
+    answer = sio.emit("get_options", {"game_id": game_id, "player": "germany"}, callback=True)
+    assert answer == {
+        "ok": True,
+        "version": 0,
+        "options": {"score": [{"player": "germany", "vp": [1, 2, 3]}]},
+    }
+    everyone = sio.emit("get_options", {"game_id": game_id, "version": 0}, callback=True)
+    assert [o["player"] for o in everyone["options"]["score"]] == ["usa", "germany"]
+    wrong = sio.emit("get_options", {"game_id": game_id, "player": "mars"}, callback=True)
+    assert (wrong["status"], wrong["error"]["code"]) == (400, "invalid_payload")
+    stranger = socket_for(other_client).emit("get_options", {"game_id": game_id}, callback=True)
+    assert (stranger["status"], stranger["error"]["code"]) == (403, "not_joined")

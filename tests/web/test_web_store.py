@@ -18,6 +18,7 @@ from companion.engine.errors import CommandError, RuleViolation
 from companion.store import (
     JOIN_CODE_ALPHABET,
     SNAPSHOTS_KEPT,
+    UNDO_STATES_KEPT,
     GameNotFound,
     NothingToUndo,
     StaleVersion,
@@ -305,3 +306,68 @@ def test_a_kill_inside_a_transaction_leaves_the_previous_game(db_path: Path) -> 
     assert [r["seq"] for r in reopened.records(game_id)] == [1, 2, 3, 4, 5, 6]
     reopened.submit(game_id, score(player="germany", vp=3), 6)  # and the game goes on
     assert reopened.state(game_id)[1].players["germany"]["vp"] == 13
+
+
+# -- live games in memory: flat in game length, always what the log says -----------------
+
+
+def test_undo_late_in_a_long_game_folds_nothing(store: Store) -> None:
+    # the state after an undo comes from memory (or a snapshot), not from every record
+    game_id = store.create_game(SETUP).game_id
+    for version in range(60):
+        store.submit(game_id, score(vp=1 + version % 3), version)
+    rebuilds = fake_engine.CALLS["rebuild"]
+    committed = store.undo(game_id, 60)
+    assert fake_engine.CALLS["rebuild"] == rebuilds
+    assert committed.view == fake_engine.to_json(store.rebuild_state(game_id))
+    assert vp(store, game_id) == 10 + sum(1 + v % 3 for v in range(59))
+
+
+def test_undoing_further_back_than_memory_keeps_still_gives_the_logged_game(
+    store: Store,
+) -> None:
+    game_id = store.create_game(SETUP).game_id
+    for version in range(UNDO_STATES_KEPT + SNAPSHOTS_KEPT + 5):
+        store.submit(game_id, score(vp=1), version)
+    version = store.game(game_id)["version"]
+    for _ in range(UNDO_STATES_KEPT + SNAPSHOTS_KEPT + 2):  # past memory, past the snapshots
+        committed = store.undo(game_id, version)
+        version = committed.version
+        assert committed.view == fake_engine.to_json(store.rebuild_state(game_id))
+    assert vp(store, game_id) == 13
+
+
+def test_a_second_store_on_the_file_sees_every_command_of_the_first(db_path: Path) -> None:
+    # two workers: each holds games in memory, and each read checks the version on file
+    first = Store(db_path, engine=fake_engine.ENGINE)
+    second = Store(db_path, engine=fake_engine.ENGINE)
+    game_id = first.create_game(SETUP).game_id
+    assert second.view(game_id)[0] == 0
+    first.submit(game_id, score(vp=3), 0)
+    assert second.view(game_id) == (1, first.view(game_id)[1])
+    with pytest.raises(StaleVersion):
+        second.submit(game_id, score(vp=1), 0)
+    second.submit(game_id, score(player="germany", vp=2), 1)
+    second.undo(game_id, 2)
+    first.submit(game_id, score(vp=1), 3)
+    assert vp(first, game_id) == 14
+    assert vp(second, game_id) == 14
+    assert [r["seq"] for r in second.records(game_id) if r["undone"]] == [2]
+
+
+def test_the_state_handed_out_is_a_copy(store: Store) -> None:
+    game_id = store.create_game(SETUP).game_id
+    _, state = store.state(game_id)
+    state.players["usa"]["vp"] = 99  # a caller changing its copy changes no game
+    assert vp(store, game_id) == 10
+    assert store.view(game_id)[1]["players"]["usa"]["vp"] == 10
+
+
+def test_a_refused_command_leaves_memory_and_file_as_they_were(store: Store) -> None:
+    game_id = store.create_game(SETUP).game_id
+    store.submit(game_id, score(vp=2), 0)
+    before = store.view(game_id)
+    with pytest.raises(RuleViolation):
+        store.submit(game_id, score(vp=9), 1)
+    assert store.view(game_id) == before
+    assert [r["seq"] for r in store.records(game_id)] == [1]

@@ -33,6 +33,7 @@ export const api = {
   join: (code) => request('POST', '/api/join', { code }),
   claim: (id, company) => request('POST', `${g(id)}/seat`, { company }),
   game: (id) => request('GET', g(id)),
+  options: (id) => request('GET', `${g(id)}/options`),
   command: (id, command, version) => request('POST', `${g(id)}/commands`, { command, version }),
   undoPreview: (id) => request('GET', `${g(id)}/undo`),
   undo: (id, version) => request('POST', `${g(id)}/undo`, { version }),

@@ -7,9 +7,12 @@ import { actionLabel } from './names.js';
 import { say } from './engine_words.js';
 import { t } from './i18n.js';
 
-let hooks = { toast: () => {}, instructions: () => {}, open: () => {}, reload: async () => {} };
+let hooks = {
+  toast: () => {}, instructions: () => {}, open: () => {}, reload: async () => {}, update: async (p) => applyUpdate(p),
+};
 
-/** Wire the hooks main.js provides (toast, instructions sheet, other sheets, reload). */
+/** Wire the hooks main.js provides (toast, instructions sheet, other sheets, reload, and
+ * update: take what changed, with the options when this device acts). */
 export function setHooks(h) {
   hooks = { ...hooks, ...h };
 }
@@ -26,7 +29,7 @@ export function payloadFor(choice, amount) {
 export async function send(command) {
   try {
     const result = await api.command(store.gameId, command, store.version);
-    applyUpdate(result);
+    await hooks.update(result);
     hooks.instructions(result.instructions, result.version);
     return result;
   } catch (error) {

@@ -4,7 +4,7 @@ import { api, ApiError, loadQr } from './api.js';
 import { el, scriptReady } from './dom.js';
 import { listen, send, setHooks } from './intents.js';
 import { companyName, companyLetter, humanize, phaseName, setPlaceNames } from './names.js';
-import { applyUpdate, clearSelection, notify, setConnected, store, subscribe } from './store.js';
+import { applyUpdate, canApply, clearSelection, notify, setConnected, store, subscribe } from './store.js';
 import { connectGame } from './socket.js';
 import { choiceLabel, currentChoices, mapChip, mapChipParts, renderActionBar } from './render/actions.js';
 import { badge, companyCard, renderBoard } from './render/company.js';
@@ -368,7 +368,7 @@ async function confirmUndo(button) {
   button.disabled = true;
   try {
     const result = await api.undo(store.gameId, store.version);
-    applyUpdate(result);
+    await takeUpdate(result);
     closeSheet();
     if (result.reverse?.length) showInstructions(result.reverse, result.version, t('Undone — put the board back'));
     else hideStrip();
@@ -514,13 +514,62 @@ async function reload() {
   applyUpdate(game);
 }
 
-// After a (re)connect: take the server's view only if it moved on, so a page that is up to
-// date keeps what it shows (an open sheet, a refusal being read).
-async function catchUp() {
-  const game = await api.game(store.gameId);
-  if (game.version === store.version) return;
-  store.version = Math.min(store.version, game.version - 1);
-  applyUpdate(game);
+let updates = Promise.resolve();
+let catchUpTimer = null;
+
+/** Take a reply or a `game_updated` (what changed) in arrival order; true when applied.
+ * Never fails: an update that could not be completed (the network dropped while asking for
+ * the options) leaves the page to catch up with the whole view as soon as it can. */
+function takeUpdate(payload) {
+  const taken = updates.then(() => applyChanged(payload)).catch(() => {
+    catchUpLater();
+    return false;
+  });
+  updates = taken;
+  return taken;
+}
+
+/** Ask for the whole view again in a moment, and again, until the server answers. */
+function catchUpLater() {
+  if (catchUpTimer) return;
+  catchUpTimer = setTimeout(async () => {
+    catchUpTimer = null;
+    try {
+      await reload();
+    } catch {
+      catchUpLater();
+    }
+  }, 1500);
+}
+
+async function applyChanged(payload) {
+  if (!payload || payload.version <= store.version) return false;
+  if (!payload.changes) return applyUpdate(payload);
+  // changes made from a version this device does not hold: take the whole view instead
+  if (!canApply(payload)) return reload().then(() => false);
+  const options = await optionsFor(payload);
+  if (!options) return reload().then(() => false); // the game moved on while asking
+  return applyUpdate({ ...payload, options });
+}
+
+/** The legal options of the new version, asked for only by a device that may act on it
+ * (the tablet, or the phone whose company acts); the state and its options show together. */
+async function optionsFor(payload) {
+  const toAct = payload.to_act || [];
+  if (!phone.matches || !store.me || toAct.includes(store.me)) {
+    const answer = await api.options(store.gameId);
+    return answer.version === payload.version ? answer.options : null;
+  }
+  // another company acts: this phone shows whose turn or question it is, with no choices
+  const changed = payload.changes.find(([path]) => path.length === 1 && path[0] === 'pending');
+  const pending = (changed ? changed[1] : store.state?.pending) || [];
+  const top = pending[pending.length - 1];
+  return {
+    player: toAct[0] ?? null,
+    actions: [],
+    overrides: [],
+    pending: top ? { player: top.player, kind: top.kind, reason: top.reason, choices: [] } : null,
+  };
 }
 
 function notJoined(error) {
@@ -535,7 +584,7 @@ function notJoined(error) {
 async function start() {
   listen();
   installDismiss();
-  setHooks({ toast, instructions: showInstructions, open, reload });
+  setHooks({ toast, instructions: showInstructions, open, reload, update: takeUpdate });
   scriptReady();
   subscribe(render);
   phone.addEventListener?.('change', () => notify());
@@ -565,11 +614,12 @@ async function start() {
   if (first?.length && location.hash !== '#position') showInstructions(first, game.version + 0.5);
   if (location.hash === '#position') openPosition();
   await connectGame(store.gameId, {
-    onUpdate: (payload) => {
-      if (applyUpdate(payload)) showInstructions(payload.instructions ?? payload.record?.instructions, payload.version);
+    onUpdate: async (payload) => {
+      if (await takeUpdate(payload)) showInstructions(payload.instructions ?? payload.record?.instructions, payload.version);
     },
     onStatus: (connected) => setConnected(connected),
-    onReconnect: () => catchUp(),
+    onReconnect: () => reload(),
+    onJoined: (view) => takeUpdate(view),
     poll: () => reload(),
   });
 }

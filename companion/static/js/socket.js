@@ -5,11 +5,11 @@ const CLIENT = '/static/vendor/socket.io.esm.min.js';
 
 /**
  * Connect to the game's room. `onUpdate(payload)` receives every `game_updated`;
- * `onStatus(connected)` reports connection changes; `onReconnect()` asks for a catch-up, on
- * every connect: the state the page loaded before its socket joined the room may already be
- * behind (a move made in between would otherwise show only with the next one).
+ * `onStatus(connected)` reports connection changes; `onReconnect()` asks for a catch-up;
+ * `onJoined(view)` receives the whole view `join_game` answers with (a broadcast made while
+ * the socket was connecting is in it).
  */
-export async function connectGame(gameId, { onUpdate, onStatus, onReconnect, poll }) {
+export async function connectGame(gameId, { onUpdate, onStatus, onReconnect, onJoined, poll }) {
   let io;
   try {
     ({ io } = await import(CLIENT));
@@ -17,10 +17,14 @@ export async function connectGame(gameId, { onUpdate, onStatus, onReconnect, pol
     return startPolling(poll, onStatus);
   }
   const socket = io({ transports: ['websocket', 'polling'] });
+  let wasConnected = false;
   socket.on('connect', () => {
-    socket.emit('join_game', { game_id: gameId });
+    socket.emit('join_game', { game_id: gameId }, (view) => {
+      if (view?.ok) onJoined?.(view);
+    });
     onStatus(true);
-    onReconnect();
+    if (wasConnected) onReconnect();
+    wasConnected = true;
   });
   socket.on('disconnect', () => onStatus(false));
   socket.on('connect_error', () => onStatus(false));

@@ -36,8 +36,11 @@ export function clearSelection() {
 }
 
 /**
- * Take a server payload ({state, options, version, log?}); older versions are ignored so a
- * late broadcast never overwrites a newer answer. Returns true when it was applied.
+ * Take a server payload: a whole view ({state, options, version, log?}) or what changed
+ * ({version, base_version, changes, removed} plus the `options` main.js asked for). Older
+ * versions are ignored so a late broadcast never overwrites a newer answer; changes made
+ * from another version than the one held are not applied (the caller asks for the whole
+ * view, see `canApply`). Returns true when it was applied.
  */
 export function applyUpdate(payload) {
   if (!payload || typeof payload.version !== 'number') return false;
@@ -45,13 +48,30 @@ export function applyUpdate(payload) {
   // the same version twice (the HTTP answer, then the room's broadcast): nothing to redraw
   if (payload.version === store.version && store.state && !payload.log) return false;
   const changed = payload.version !== store.version;
-  store.state = payload.state ?? store.state;
+  if (payload.changes) {
+    if (!canApply(payload)) return false;
+    applyChanges(store.state, payload.changes, payload.removed || []);
+  } else {
+    store.state = payload.state ?? store.state;
+  }
   store.options = payload.options ?? store.options;
   store.version = payload.version;
   if (payload.log) store.log = payload.log;
   if (changed) clearSelection();
   notify();
   return true;
+}
+
+/** Whether `payload`'s changes apply to the state held (made from this very version). */
+export function canApply(payload) {
+  return !payload.changes || (Boolean(store.state) && payload.base_version === store.version);
+}
+
+/** Apply the server's changes in place: each `[path, value]` sets, each removed path goes. */
+export function applyChanges(state, changes, removed) {
+  const parent = (path) => path.slice(0, -1).reduce((node, key) => node[key], state);
+  for (const [path, value] of changes) parent(path)[path[path.length - 1]] = value;
+  for (const path of removed) delete parent(path)[path[path.length - 1]];
 }
 
 export function setConnected(connected) {
