@@ -332,6 +332,12 @@ def work_options(state: GameState, company: str) -> list[dict[str, Any]]:
             "label": f"External Work {tile}: discard {work.excavators} Excavators and "
             f"{work.mixers} Concrete Mixers; {work.text}",
             "command": command,
+            # the cost chips a device shows (2 Engineers, Machineries from the personal supply)
+            "preview": {
+                "engineers": EXTERNAL_WORK_ENGINEERS,
+                "excavators": work.excavators,
+                "mixers": work.mixers,
+            },
         }
         if leslie_allowed(state, company) is None:
             option["leslie_command"] = {**command, "leslie": True}

@@ -9,6 +9,7 @@ import { connectGame } from './socket.js';
 import { choiceLabel, currentChoices, mapChip, mapChipParts, renderActionBar } from './render/actions.js';
 import { badge, companyCard, renderBoard } from './render/company.js';
 import { renderContracts } from './render/contracts.js';
+import { renderExtraBoard } from './render/extra.js';
 import { animateAll, renderInstructions } from './render/instructions.js';
 import { renderLog } from './render/log.js';
 import { createMap } from './render/map.js';
@@ -260,6 +261,7 @@ function draw() {
   renderCompanies(state);
   renderTrack($('track'), state);
   renderContracts($('offer'), state);
+  renderExtraBoard($('extra-board'), $('extra-title'), state);
   const legal = legalSpaces();
   map?.update(state, legal);
   if (map) renderMapText(map.describe(state));

@@ -1,0 +1,183 @@
+"""The Leeghwater Project at the table: a full game with the expansion set up by table deals
+(expansion rulebook, Setup: the face-up External Works of pile A and 5 Private Buildings), the
+Netherlands chosen for a seat, then the Extra Management board in play: an Automa does an
+External Work, a person fulfils one, another builds a Private Building and uses its action.
+Moves are chosen only from what the page offers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from e2e import flows
+from e2e.test_setup_table_draft import option_values
+
+EXTERNAL = ["A2", "A4", "A5"]  # three tiles of pile A face up (Setup, X22)
+BUILDINGS = ["cofferdam", "development_office", "research_lab", "loan_agency", "wind_farm"]
+
+
+def _setup_expansion_game(page: Page) -> str:
+    """3 seats: Ann (Netherlands), Ben (USA), a level-2 Automa; the table deals the tiles."""
+    page.goto("/setup")
+    page.get_by_label("Full game").check()
+    page.get_by_label("3 players").check()
+    page.get_by_label("The Leeghwater Project").check()
+    page.get_by_role("button", name="Next").click()
+    page.get_by_label("Chosen here for every seat").check()
+    # with the expansion the Netherlands and the 4 new officers can be chosen
+    assert "netherlands" in option_values(page, "Seat 1 company")
+    assert "margot_fouche" in option_values(page, "Seat 1 executive officer")
+    page.get_by_label("Seat 1 name").fill("Ann")
+    page.get_by_label("Seat 1 company").select_option("netherlands")
+    page.get_by_label("Seat 1 executive officer").select_option("margot_fouche")
+    page.get_by_label("Seat 2 name").fill("Ben")
+    page.get_by_label("Seat 2 company").select_option("usa")
+    page.get_by_label("Seat 2 executive officer").select_option("wilhelm_adler")
+    page.get_by_label("Seat 3 played by").select_option("automa")
+    page.get_by_label("Seat 3 company").select_option("italy")
+    page.get_by_role("button", name="Next").click()
+    page.get_by_label("The table draws and enters what it drew").check()
+    # the External Works lists offer pile A only, each tile with its cost and reward
+    assert option_values(page, "External Work 1") == ["A1", "A2", "A3", "A4", "A5"]
+    first = page.get_by_label("External Work 1", exact=True)
+    expect(first.locator("option", has_text="A5 · 2 Excavators →")).to_have_count(1)
+    for i, tile in enumerate(EXTERNAL, start=1):
+        page.get_by_label(f"External Work {i}", exact=True).select_option(tile)
+    assert EXTERNAL[0] not in option_values(page, "External Work 2")
+    assert len(option_values(page, "Private Building 1")) == 10
+    for i, tile in enumerate(BUILDINGS, start=1):
+        page.get_by_label(f"Private Building {i}", exact=True).select_option(tile)
+    # the bonus draw includes the expansion's two tiles, the Patent Office its Building tile
+    assert "B_BUILDINGS" in option_values(page, "Round 1 bonus tile")
+    assert "L1_BUILDING" in option_values(page, "Patent Office tile 1")
+    page.get_by_label("Seat 1 (Ann): Starting Contract", exact=True).select_option("S1")
+    page.get_by_label("Seat 2 (Ben): Starting Contract", exact=True).select_option("S2")
+    page.get_by_role("button", name="Create game").click()
+    expect(page.get_by_role("heading", name="Place this on the real board")).to_be_visible()
+    checklist = page.locator("#checklist")
+    expect(checklist).to_contain_text("External Works face up: A2")
+    expect(checklist).to_contain_text("Private Building 1: Cofferdam")
+    # 3 players: building space 4 of every tile is covered (ruling L8)
+    expect(checklist).to_contain_text("cover 1 building space(s)")
+    href = page.get_by_role("link", name="Start playing").get_attribute("href") or ""
+    return href.rstrip("/").split("/")[-1]
+
+
+def _active(page: Page) -> str:
+    return str(flows.shown(page)["state"]["active"])
+
+
+def _tap_choice(page: Page, action: str, text: str, game_id: str) -> None:
+    """Tap an action, the choice whose label holds `text` (opening its group first), Confirm."""
+    version = flows.shown(page)["version"]
+    flows.action_button(page, action).click()
+    group = flows.choices(page).filter(has_text=text).first
+    expect(group).to_be_visible()
+    group.click()
+    if page.get_by_role("button", name="Confirm").count() == 0:
+        flows.choices(page).filter(has_text=text).filter(has_not_text="All choices").first.click()
+    flows.confirm(page, version, game_id)
+    flows.close_instructions(page)
+    while flows.answer_pending(page, game_id):
+        pass
+
+
+def test_expansion_game_by_table_deals(page: Page, screens: Path) -> None:
+    game_id = _setup_expansion_game(page)
+    state = flows.game(page, game_id)["state"]
+    assert state["setup"]["expansion"] is True
+    assert state["leeghwater"]["external_offer"] == EXTERNAL
+    assert state["leeghwater"]["buildings"] == BUILDINGS
+    assert state["players"]["netherlands"]["name"] == "Ann"
+
+    flows.open_game(page)
+    flows.close_instructions(page)
+    board = page.get_by_role("region", name="Extra Management board")
+    expect(board.locator("[data-ew='A5']")).to_contain_text("Discard 2 Excavators")
+    expect(board.locator("[data-building='cofferdam']")).to_contain_text("Cofferdam")
+    # 3 players: space 4 closed on every tile, spaces 1-3 free (ruling L8)
+    expect(board.locator(".bs.closed")).to_have_count(5)
+    expect(board.locator(".bs.free")).to_have_count(15)
+
+    # the Automa moves first (ruling A11): the table has it do an External Work
+    assert flows.shown(page)["state"]["players"][_active(page)]["kind"] == "automa"
+    page.get_by_role("region", name="Automa turn").get_by_role(
+        "button", name="Choose another legal move"
+    ).click()
+    _tap_choice(page, "External Works", "External Work A2", game_id)
+    taken = flows.game(page, game_id)["state"]["leeghwater"]["external_taken"]
+    assert taken.get("italy") == ["A2"]
+    expect(board).to_contain_text("External Works done: Italy: A2")
+
+    # the people in turn order: Ben fulfils an External Work, Ann builds the Cofferdam
+    done = {"usa": False, "netherlands": False}
+    while not all(done.values()):
+        who = _active(page)
+        if who == "italy":
+            flows.automa_turn(page, game_id)
+        elif who == "usa" and not done["usa"]:
+            _tap_choice(page, "External Works", "External Work A4", game_id)
+            assert flows.game(page, game_id)["state"]["leeghwater"]["external_taken"]["usa"] == [
+                "A4"
+            ]
+            done["usa"] = True
+        elif who == "netherlands" and not done["netherlands"]:
+            _tap_choice(page, "Build", "Building next to Cofferdam, space 1", game_id)
+            done["netherlands"] = True
+        else:
+            flows.bank_all(page, game_id)
+    spaces = flows.game(page, game_id)["state"]["leeghwater"]["building_spaces"]
+    assert spaces["cofferdam"][0] == "netherlands"
+    expect(board.locator("[data-building='cofferdam'] .bs.built")).to_have_count(1)
+
+    # Ann's next turn: the Cofferdam's action, from the action bar
+    while _active(page) != "netherlands":
+        if _active(page) == "italy":
+            flows.automa_turn(page, game_id)
+        else:
+            flows.bank_all(page, game_id)
+    flows.action_button(page, "Private Buildings").click()
+    offered = flows.choices(page).filter(has_text="Cofferdam")
+    expect(offered.first).to_be_visible()
+    expect(offered.first).to_contain_text("Eng.")
+    page.screenshot(path=str(screens / "tablet-leeghwater-board.png"), full_page=True,
+                    animations="disabled")
+    flows.action_button(page, "Private Buildings").click()  # closes the choices again
+    _tap_choice(page, "Private Buildings", "Cofferdam", game_id)
+    occupied = flows.game(page, game_id)["state"]["occupied"]
+    assert "netherlands" in {occupied.get(f"BS_cofferdam_{s}") for s in ("L", "R1", "R2", "R3")}
+    assert not page.js_errors
+
+
+def test_phone_shows_the_extra_management_board(phone: Page, screens: Path) -> None:
+    """A phone: the Extra Management board readable and nothing wider than the screen."""
+    response = phone.request.post(
+        "/api/games",
+        data={
+            "mode": "full",
+            "deals": "app",
+            "seed": 5,
+            "expansion": True,
+            "seats": [
+                {"kind": "human", "name": "Ann", "company": "netherlands",
+                 "officer": "tommaso_battista"},
+                {"kind": "human", "name": "Ben", "company": "germany", "officer": "simone_luciani"},
+                {"kind": "automa", "automa_level": 2, "name": "Bot"},
+                {"kind": "human", "name": "Cid", "company": "france", "officer": "leslie_spencer"},
+            ],
+        },
+    )
+    assert response.ok, response.text()
+    game_id = response.json()["game"]["id"]
+    phone.goto(f"/games/{game_id}")
+    expect(phone.locator("#status")).to_contain_text("Round")
+    flows.close_instructions(phone)
+    board = phone.get_by_role("region", name="Extra Management board")
+    board.scroll_into_view_if_needed()
+    # 4 players: every building space open (ruling L8)
+    expect(board.locator(".bs.closed")).to_have_count(0)
+    expect(board.locator(".ew-tile")).to_have_count(3)
+    board.screenshot(path=str(screens / "phone-leeghwater-board.png"), animations="disabled")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not phone.js_errors
