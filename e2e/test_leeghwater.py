@@ -141,12 +141,13 @@ def test_expansion_game_by_table_deals(page: Page, screens: Path) -> None:
     offered = flows.choices(page).filter(has_text="Cofferdam")
     expect(offered.first).to_be_visible()
     expect(offered.first).to_contain_text("Eng.")
-    page.screenshot(path=str(screens / "tablet-leeghwater-board.png"), full_page=True,
-                    animations="disabled")
+    page.screenshot(
+        path=str(screens / "tablet-leeghwater-board.png"), full_page=True, animations="disabled"
+    )
     flows.action_button(page, "Private Buildings").click()  # closes the choices again
     _tap_choice(page, "Private Buildings", "Cofferdam", game_id)
     occupied = flows.game(page, game_id)["state"]["occupied"]
-    assert "netherlands" in {occupied.get(f"BS_cofferdam_{s}") for s in ("L", "R1", "R2", "R3")}
+    assert "netherlands" in {occupied.get(f"PB_cofferdam_{s}") for s in ("L", "R1", "R2", "R3")}
     assert not page.js_errors
 
 
@@ -155,17 +156,33 @@ def test_phone_shows_the_extra_management_board(phone: Page, screens: Path) -> N
     response = phone.request.post(
         "/api/games",
         data={
-            "mode": "full",
-            "deals": "app",
-            "seed": 5,
-            "expansion": True,
-            "seats": [
-                {"kind": "human", "name": "Ann", "company": "netherlands",
-                 "officer": "tommaso_battista"},
-                {"kind": "human", "name": "Ben", "company": "germany", "officer": "simone_luciani"},
-                {"kind": "automa", "automa_level": 2, "name": "Bot"},
-                {"kind": "human", "name": "Cid", "company": "france", "officer": "leslie_spencer"},
-            ],
+            "setup": {
+                "mode": "full",
+                "deals": "app",
+                "seed": 5,
+                "expansion": True,
+                "seats": [
+                    {
+                        "kind": "human",
+                        "name": "Ann",
+                        "company": "netherlands",
+                        "officer": "tommaso_battista",
+                    },
+                    {
+                        "kind": "human",
+                        "name": "Ben",
+                        "company": "germany",
+                        "officer": "simone_luciani",
+                    },
+                    {"kind": "automa", "automa_level": 2, "name": "Bot"},
+                    {
+                        "kind": "human",
+                        "name": "Cid",
+                        "company": "france",
+                        "officer": "leslie_spencer",
+                    },
+                ],
+            }
         },
     )
     assert response.ok, response.text()
