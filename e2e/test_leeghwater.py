@@ -148,7 +148,36 @@ def test_expansion_game_by_table_deals(page: Page, screens: Path) -> None:
     _tap_choice(page, "Private Buildings", "Cofferdam", game_id)
     occupied = flows.game(page, game_id)["state"]["occupied"]
     assert "netherlands" in {occupied.get(f"PB_cofferdam_{s}") for s in ("L", "R1", "R2", "R3")}
+    expect(board.locator("[data-building='cofferdam'] .as.taken")).to_have_count(1)
+
+    # the company board names the Building and its action
+    page.locator("[data-open-board='netherlands']").click()
+    sheet = page.locator("#sheet")
+    expect(sheet.get_by_test_id("buildings-row")).to_contain_text("Buildings 1/5")
+    expect(sheet.get_by_test_id("buildings-row")).to_contain_text("Cofferdam (3 VP)")
+    page.keyboard.press("Escape")
+    expect(sheet).to_be_hidden()
+    page.locator("#extra-title").scroll_into_view_if_needed()
+    page.screenshot(path=str(screens / "tablet-leeghwater-extra-board.png"), animations="disabled")
+    page.locator("[data-building='cofferdam']").scroll_into_view_if_needed()
+    page.screenshot(path=str(screens / "tablet-leeghwater-buildings.png"), animations="disabled")
+    _no_small_targets(page, "#extra-board, #actions, #choices")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert not page.js_errors
+
+
+def _no_small_targets(page: Page, selector: str) -> None:
+    """Every button in these panels is at least 44 px each way (UX.md: tap targets)."""
+    small = page.evaluate(
+        """sel => [...document.querySelectorAll(sel)].flatMap(root =>
+            [...root.querySelectorAll('button, select, input')])
+          .filter(b => b.offsetParent !== null)
+          .map(b => [b.textContent.trim(), b.getBoundingClientRect()])
+          .filter(([, r]) => r.width < 44 || r.height < 44)
+          .map(([text]) => text)""",
+        selector,
+    )
+    assert small == []
 
 
 def test_phone_shows_the_extra_management_board(phone: Page, screens: Path) -> None:
@@ -191,10 +220,10 @@ def test_phone_shows_the_extra_management_board(phone: Page, screens: Path) -> N
     expect(phone.locator("#status")).to_contain_text("Round")
     flows.close_instructions(phone)
     board = phone.get_by_role("region", name="Extra Management board")
-    board.scroll_into_view_if_needed()
+    phone.locator("#extra-title").scroll_into_view_if_needed()
     # 4 players: every building space open (ruling L8)
     expect(board.locator(".bs.closed")).to_have_count(0)
     expect(board.locator(".ew-tile")).to_have_count(3)
-    board.screenshot(path=str(screens / "phone-leeghwater-board.png"), animations="disabled")
+    phone.screenshot(path=str(screens / "phone-leeghwater-board.png"), animations="disabled")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert not phone.js_errors

@@ -9,7 +9,7 @@ import { connectGame } from './socket.js';
 import { choiceLabel, currentChoices, mapChip, mapChipParts, renderActionBar } from './render/actions.js';
 import { badge, companyCard, renderBoard } from './render/company.js';
 import { renderContracts } from './render/contracts.js';
-import { renderExtraBoard } from './render/extra.js';
+import { companyExpansion, renderExtraBoard } from './render/extra.js';
 import { animateAll, renderInstructions } from './render/instructions.js';
 import { renderLog } from './render/log.js';
 import { createMap } from './render/map.js';
@@ -75,7 +75,7 @@ function renderHeader(state) {
 function renderCompanies(state) {
   const ids = Object.keys(state.players || {});
   if (phone.matches && store.me && ids.includes(store.me)) ids.sort((a, b) => (a === store.me ? -1 : b === store.me ? 1 : 0));
-  $('companies').replaceChildren(...ids.map((c) => companyCard(state.players[c], { active: c === state.active && !state.finished, mine: c === store.me })));
+  $('companies').replaceChildren(...ids.map((c) => companyCard(state.players[c], { active: c === state.active && !state.finished, mine: c === store.me, expansion: companyExpansion(state, c) })));
 }
 
 /** On a phone that plays a company: that company's full board right under the action bar. */
@@ -85,7 +85,7 @@ function renderMyBoard(state) {
   box.hidden = !p;
   if (!p) return;
   const body = el('div');
-  renderBoard(body, p);
+  renderBoard(body, p, companyExpansion(state, p.company));
   const title = t('My company: {company}', { company: companyName(p.company) });
   box.replaceChildren(el('h2', { id: 'my-board-title' }, badge(p.company), ` ${title}`), body);
 }
@@ -347,7 +347,7 @@ function refreshBoardSheet() {
   const p = store.state?.players?.[boardCompany];
   if (!p) return;
   const body = document.getElementById('sheet-body');
-  renderBoard(body, p);
+  renderBoard(body, p, companyExpansion(store.state, boardCompany));
 }
 
 async function openUndo() {

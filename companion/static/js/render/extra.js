@@ -89,3 +89,17 @@ export function renderExtraBoard(root, heading, state) {
     el('h3', { text: t('Private Buildings') }),
     el('ol', { class: 'pb-list', 'aria-label': t('Private Buildings') }, ...(board.buildings || []).map(buildingTile)));
 }
+
+/**
+ * A company's part of the expansion: the Private Buildings it built (its Buildings stand on
+ * their building spaces) and the External Works it did. Null in a game without the expansion.
+ */
+export function companyExpansion(state, company) {
+  const board = state?.extra_management_board;
+  if (!board?.buildings) return null;
+  const buildings = board.buildings.filter((b) => (b.spaces || []).some((s) => s.owner === company));
+  return {
+    buildings: buildings.map((b) => ({ id: b.id, text: b.text, vp: b.vp })),
+    external: [...(board.external_taken?.[company] || [])],
+  };
+}
