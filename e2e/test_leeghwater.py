@@ -6,11 +6,14 @@ Moves are chosen only from what the page offers."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from e2e import flows
+from e2e.test_audit import NAMES, enter_board
+from e2e.test_score_pad_three import BOARDS
 from e2e.test_setup_table_draft import option_values
 
 EXTERNAL = ["A2", "A4", "A5"]  # three tiles of pile A face up (Setup, X22)
@@ -38,6 +41,7 @@ def _setup_expansion_game(page: Page) -> str:
     page.get_by_label("Seat 3 company").select_option("italy")
     page.get_by_role("button", name="Next").click()
     page.get_by_label("The table draws and enters what it drew").check()
+    page.get_by_label(re.compile("Seed")).fill("7")  # the Automa's deck, shuffled from it
     # the External Works lists offer pile A only, each tile with its cost and reward
     assert option_values(page, "External Work 1") == ["A1", "A2", "A3", "A4", "A5"]
     first = page.get_by_label("External Work 1", exact=True)
@@ -114,6 +118,8 @@ def test_expansion_game_by_table_deals(page: Page, screens: Path) -> None:
     done = {"usa": False, "netherlands": False}
     while not all(done.values()):
         who = _active(page)
+        if flows.answer_pending(page, game_id):  # a refill the table drew, or a choice
+            continue
         if who == "italy":
             flows.automa_turn(page, game_id)
         elif who == "usa" and not done["usa"]:
@@ -132,7 +138,9 @@ def test_expansion_game_by_table_deals(page: Page, screens: Path) -> None:
     expect(board.locator("[data-building='cofferdam'] .bs.built")).to_have_count(1)
 
     # Ann's next turn: the Cofferdam's action, from the action bar
-    while _active(page) != "netherlands":
+    while _active(page) != "netherlands" or flows.shown(page)["options"].get("pending"):
+        if flows.answer_pending(page, game_id):
+            continue
         if _active(page) == "italy":
             flows.automa_turn(page, game_id)
         else:
@@ -167,11 +175,12 @@ def test_expansion_game_by_table_deals(page: Page, screens: Path) -> None:
 
 
 def _no_small_targets(page: Page, selector: str) -> None:
-    """Every button in these panels is at least 44 px each way (UX.md: tap targets)."""
+    """Every control in these panels is at least 44 px each way (UX.md: tap targets)."""
     small = page.evaluate(
         """sel => [...document.querySelectorAll(sel)].flatMap(root =>
             [...root.querySelectorAll('button, select, input')])
           .filter(b => b.offsetParent !== null)
+          .map(b => b.closest('label') || b)  // a checkbox is tapped through its label
           .map(b => [b.textContent.trim(), b.getBoundingClientRect()])
           .filter(([, r]) => r.width < 44 || r.height < 44)
           .map(([text]) => text)""",
@@ -227,3 +236,33 @@ def test_phone_shows_the_extra_management_board(phone: Page, screens: Path) -> N
     phone.screenshot(path=str(screens / "phone-leeghwater-board.png"), animations="disabled")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert not phone.js_errors
+
+
+def test_score_pad_scores_the_private_buildings_of_x10(page: Page) -> None:
+    """The standalone score pad with the expansion: X10 (leeghwater.md) — the Cofferdam, Loan
+    Agency, Wind Farm and Customer Office activated score 3 + 4 + 5 + 7 = 19 VP at the end, on
+    top of the three-company example worked by hand in test_score_pad_three (USA 73 VP)."""
+    page.goto("/audit")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.locator('#audit-map [data-space="1U"]').wait_for()
+    page.get_by_role("button", name="Remove France").click()
+    page.get_by_label("Objective tile").select_option("O_BASINS_1")
+    for company, board in BOARDS.items():
+        enter_board(page, company, board)
+    page.get_by_role("radio", name=NAMES["usa"]).click()
+    for building in (
+        "Cofferdam (3 VP)",
+        "Loan Agency (4 VP)",
+        "Wind Farm (5 VP)",
+        "Customer Office (7 VP)",
+    ):
+        page.get_by_label(building, exact=True).check()
+    _no_small_targets(page, "#player-panel .buildings")
+    page.get_by_role("button", name="Score the game").click()
+    page.locator("#results").wait_for()
+    expect(page.get_by_role("button", name="USA Private Buildings: 19")).to_be_visible()
+    expect(page.get_by_role("button", name="Germany Private Buildings: 0")).to_be_visible()
+    expect(page.get_by_role("button", name="USA total: 92")).to_be_visible()
+    expect(page.locator("#winner")).to_have_text("Winner: USA with 92 VP.")
+    assert page.js_errors == []
