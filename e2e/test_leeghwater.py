@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -266,3 +267,88 @@ def test_score_pad_scores_the_private_buildings_of_x10(page: Page) -> None:
     expect(page.get_by_role("button", name="USA total: 92")).to_be_visible()
     expect(page.locator("#winner")).to_have_text("Winner: USA with 92 VP.")
     assert page.js_errors == []
+
+
+def _netherlands_position() -> dict[str, Any]:
+    """The Netherlands with 3 Powerhouses (the ability works from the 3rd, Appendix 2), a dam
+    on 1U holding 1 drop, its conduit C1L to the powerhouse P8-1, and another dam on 2U."""
+    pieces = [
+        ("1U", "base"),
+        ("2U", "base"),
+        ("C1L", "conduit"),
+        ("P8-1", "powerhouse"),
+        ("P5-1", "powerhouse"),
+        ("P5-2", "powerhouse"),
+    ]
+    lines: list[dict[str, Any]] = [
+        {
+            "what": "structure",
+            "company": "netherlands",
+            "space": space,
+            "value": {"structure": kind, "present": True},
+        }
+        for space, kind in pieces
+    ]
+    lines.append({"what": "dam_drops", "space": "1U", "value": 1})
+    return {
+        "type": "correct",
+        "what": "position",
+        "value": {"active": "netherlands", "map": lines},
+        "reason": "a position begun on paper",
+    }
+
+
+def test_netherlands_extra_drop_after_a_production(page: Page, screens: Path) -> None:
+    """X15: after a production from 1U the Netherlands may put 1 drop from the general supply
+    on another own dam with room (2U here; never the dam just used), and it does not flow."""
+    response = page.request.post(
+        "/api/games",
+        data={
+            "setup": {
+                "mode": "full",
+                "deals": "app",
+                "seed": 7,
+                "expansion": True,
+                "seats": [
+                    {
+                        "kind": "human",
+                        "name": "Ann",
+                        "company": "netherlands",
+                        "officer": "margot_fouche",
+                    },
+                    {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"},
+                ],
+            }
+        },
+    )
+    assert response.ok, response.text()
+    game_id = response.json()["game"]["id"]
+    version = response.json()["version"]
+    arranged = page.request.post(
+        f"/api/games/{game_id}/commands",
+        data={"command": _netherlands_position(), "version": version},
+    )
+    assert arranged.ok, arranged.text()
+    page.goto(f"/games/{game_id}")
+    expect(page.locator("#status")).to_contain_text("Round")
+    flows.close_instructions(page)
+
+    version = flows.shown(page)["version"]
+    flows.action_button(page, "Produce").click()
+    flows.choices(page).filter(has_text="1 drop").first.click()
+    flows.confirm(page, version, game_id)
+    flows.close_instructions(page)
+    pending = flows.shown(page)["options"]["pending"]
+    assert pending["kind"] == "company_drop"
+    # the other dam is offered (in words, not by its id), the dam just used is not
+    offered = flows.choices(page).filter(has_text="1 drop on")
+    expect(offered).to_have_count(1)
+    expect(offered).not_to_contain_text("2U")
+    expect(flows.choices(page).filter(has_text="Decline")).to_have_count(1)
+    page.screenshot(path=str(screens / "tablet-netherlands-extra-drop.png"), animations="disabled")
+    version = flows.shown(page)["version"]
+    offered.click()
+    flows.confirm(page, version, game_id)
+    dams = flows.game(page, game_id)["state"]["dams"]
+    assert (dams["1U"]["drops"], dams["2U"]["drops"]) == (0, 1)
+    assert not page.js_errors

@@ -196,7 +196,9 @@ export function currentChoices(options, ui) {
   let choices;
   if (options?.pending) {
     // a decision that names a map space (a free structure) is answered on the map too
-    choices = (options.pending.choices || []).map((c) => (c.space || typeof c.command?.answer?.space !== 'string' ? c : { ...c, space: c.command.answer.space }));
+    // (the Netherlands' extra drop names its dam: answer.dam)
+    const at = (c) => c.command?.answer?.space ?? c.command?.answer?.dam;
+    choices = (options.pending.choices || []).map((c) => (c.space || typeof at(c) !== 'string' ? c : { ...c, space: at(c) }));
   } else {
     choices = (options?.actions || []).find((a) => a.type === ui.action)?.choices || [];
   }
