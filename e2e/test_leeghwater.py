@@ -352,3 +352,54 @@ def test_netherlands_extra_drop_after_a_production(page: Page, screens: Path) ->
     dams = flows.game(page, game_id)["state"]["dams"]
     assert (dams["1U"]["drops"], dams["2U"]["drops"]) == (0, 1)
     assert not page.js_errors
+
+
+def test_an_automa_does_an_external_work(page: Page, screens: Path) -> None:
+    """The Automa with the expansion (leeghwater.md, Automa §10) takes an External Work on its
+    own turn: the table taps Apply and the board shows the tile gone and done by it. With seed
+    34 its criteria pick an External Work within its first turns."""
+    response = page.request.post(
+        "/api/games",
+        data={
+            "setup": {
+                "mode": "full",
+                "deals": "app",
+                "seed": 34,
+                "expansion": True,
+                "seats": [
+                    {
+                        "kind": "human",
+                        "name": "Ann",
+                        "company": "netherlands",
+                        "officer": "margot_fouche",
+                    },
+                    {"kind": "automa", "automa_level": 3, "name": "Bot", "company": "italy"},
+                    {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"},
+                ],
+            }
+        },
+    )
+    assert response.ok, response.text()
+    game_id = response.json()["game"]["id"]
+    page.goto(f"/games/{game_id}")
+    expect(page.locator("#status")).to_contain_text("Round")
+    flows.close_instructions(page)
+    offer_before = flows.shown(page)["state"]["leeghwater"]["external_offer"]
+    for _ in range(20):
+        if flows.shown(page)["state"]["leeghwater"]["external_taken"].get("italy"):
+            break
+        if flows.answer_pending(page, game_id):
+            continue
+        if _active(page) == "italy":
+            flows.automa_turn(page, game_id)
+        else:
+            flows.bank_all(page, game_id)
+    taken = flows.shown(page)["state"]["leeghwater"]["external_taken"]["italy"]
+    assert len(taken) == 1 and taken[0] in offer_before
+    board = page.get_by_role("region", name="Extra Management board")
+    expect(board).to_contain_text(f"External Works done: Italy: {taken[0]}")
+    expect(board.locator(f"[data-ew='{taken[0]}']")).to_have_count(0)
+    expect(board.locator(".ew-tile.empty")).to_have_count(1)
+    log = flows.game(page, game_id)["log"]
+    assert any("External Work" in " ".join(e["lines"]) for e in log)
+    assert not page.js_errors
