@@ -403,3 +403,56 @@ def test_an_automa_does_an_external_work(page: Page, screens: Path) -> None:
     log = flows.game(page, game_id)["log"]
     assert any("External Work" in " ".join(e["lines"]) for e in log)
     assert not page.js_errors
+
+
+def test_correct_the_extra_management_board(page: Page, screens: Path) -> None:
+    """The correction sheet sets what the Extra Management board shows (docs/commands.md,
+    Corrections: external_offer, building_spaces): a tile the table laid face up by mistake,
+    a Building the app missed."""
+    response = page.request.post(
+        "/api/games",
+        data={
+            "setup": {
+                "mode": "full",
+                "deals": "app",
+                "seed": 7,
+                "expansion": True,
+                "seats": [
+                    {
+                        "kind": "human",
+                        "name": "Ann",
+                        "company": "netherlands",
+                        "officer": "margot_fouche",
+                    },
+                    {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"},
+                ],
+            }
+        },
+    )
+    assert response.ok, response.text()
+    game_id = response.json()["game"]["id"]
+    first = response.json()["state"]["leeghwater"]["buildings"][0]
+    page.goto(f"/games/{game_id}")
+    expect(page.locator("#status")).to_contain_text("Round")
+    flows.close_instructions(page)
+    page.get_by_role("button", name="Correct a value").click()
+    sheet = page.get_by_role("dialog", name="Correct a value")
+    sheet.get_by_label("What to correct").select_option("extra")
+    sheet.get_by_label("External Work, slot 1").select_option("C1")
+    name = page.evaluate(
+        "id => document.querySelector(`[data-building='${id}'] .band`)"
+        ".textContent.replace(/^\\d+\\. /, '')",
+        first,
+    )
+    sheet.get_by_label(f"{name}, building space 1").select_option("netherlands")
+    page.screenshot(path=str(screens / "tablet-leeghwater-correction.png"), animations="disabled")
+    sheet.get_by_label("Reason (required)").fill("the table laid C1 and Ann built")
+    sheet.get_by_role("button", name="Apply correction").click()
+    expect(sheet).to_be_hidden()
+    lw = flows.game(page, game_id)["state"]["leeghwater"]
+    assert lw["external_offer"][0] == "C1"
+    assert lw["building_spaces"][first][0] == "netherlands"
+    board = page.get_by_role("region", name="Extra Management board")
+    expect(board.locator("[data-ew='C1']")).to_have_count(1)
+    expect(board.locator(f"[data-building='{first}'] .bs.built")).to_have_count(1)
+    assert not page.js_errors
