@@ -456,3 +456,52 @@ def test_correct_the_extra_management_board(page: Page, screens: Path) -> None:
     expect(board.locator("[data-ew='C1']")).to_have_count(1)
     expect(board.locator(f"[data-building='{first}'] .bs.built")).to_have_count(1)
     assert not page.js_errors
+
+
+def test_tommaso_battistas_architect_from_the_confirm_bar(page: Page) -> None:
+    """X17: Tommaso Battista's Architect alone on a 1-Engineer construction space gives an
+    extra turn. The confirm bar offers "with the Architect" only to him; the command carries it."""
+    response = page.request.post(
+        "/api/games",
+        data={
+            "setup": {
+                "mode": "full",
+                "deals": "app",
+                "seed": 7,
+                "expansion": True,
+                "seats": [
+                    {
+                        "kind": "human",
+                        "name": "Ann",
+                        "company": "netherlands",
+                        "officer": "tommaso_battista",
+                    },
+                    {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"},
+                ],
+            }
+        },
+    )
+    assert response.ok, response.text()
+    game_id = response.json()["game"]["id"]
+    page.goto(f"/games/{game_id}")
+    expect(page.locator("#status")).to_contain_text("Round")
+    flows.close_instructions(page)
+    assert _active(page) == "usa"
+    flows.action_button(page, "Bank").click()
+    flows.choices(page).first.click()
+    expect(page.get_by_label("with the Architect")).to_have_count(0)  # Wilhelm Adler's turn
+    page.get_by_role("button", name="Cancel").click()
+    flows.bank_all(page, game_id)
+    assert _active(page) == "netherlands"
+    version = flows.shown(page)["version"]
+    flows.action_button(page, "Build").click()
+    page.locator('svg.map .space.legal[data-space="1U"]').click()
+    if page.get_by_role("button", name="Confirm").count() == 0:
+        flows.choices(page).filter(has_not_text="All choices").first.click()
+    page.get_by_label("with the Architect").check()
+    flows.confirm(page, version, game_id)
+    view = flows.game(page, game_id)
+    assert view["state"]["dams"]["1U"]["owner"] == "netherlands"
+    assert view["options"]["pending"]["player"] == "netherlands"
+    expect(page.locator("#action-bar")).to_contain_text("The Architect stood alone")
+    assert not page.js_errors

@@ -19,6 +19,9 @@ const CHIP_WORDS = {
   drops: (n) => (n === 1 ? t('1 drop') : t('{n} drops', { n })),
 };
 const COST_KINDS = new Set(['engineers', 'excavators', 'mixers', 'credits']);
+// Tommaso Battista's Architect may be one of the Engineers of any action that places them
+// (The Leeghwater Project, Appendix 4; docs/commands.md: `"architect": true`)
+export const ARCHITECT_TYPES = new Set(['build', 'produce', 'water', 'bank', 'workshop', 'buy_machinery', 'take_contracts', 'patent', 'external_work', 'building_action']);
 const NOT_CHIPS = new Set(['max_drops', 'n', 'round', 'slot', 'index']);
 
 function chipOf(kind, n) {
@@ -131,7 +134,13 @@ function choiceButton(choice, index, selected, dataName, pending = null) {
   return button;
 }
 
-function confirmBar(root, choice, amount) {
+/** The Architect's switch: only when the engine says the Architect may be named now. */
+function architectSwitch(on) {
+  return el('label', { class: 'architect' },
+    el('input', { type: 'checkbox', 'data-architect': '', checked: on }), t('with the Architect'));
+}
+
+function confirmBar(root, choice, amount, architect = null) {
   const shownChoice = resolved(choice, amount);
   const summary = el('span', { class: 'summary', text: choiceLabel(shownChoice) });
   const parts = [summary];
@@ -148,6 +157,7 @@ function confirmBar(root, choice, amount) {
       el('output', { 'aria-live': 'polite', text: amount }),
       el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': t('More {what}', { what: say(field) }), disabled: amount >= max, text: '+' })));
   }
+  if (architect) parts.push(architectSwitch(architect.on));
   parts.push(el('button', { type: 'button', 'data-cancel': '', text: t('Cancel') }));
   parts.push(el('button', { type: 'button', class: 'primary', 'data-confirm': '', text: t('Confirm') }));
   fill(root, ...parts);
@@ -240,7 +250,8 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
     dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← ${all}` }));
   }
   const chosen = ui.choice !== null && ui.choice !== undefined ? choices[ui.choice] : null;
-  if (chosen) confirmBar(dom.confirm, chosen, ui.amount);
+  const architect = options?.architect && !options?.pending && ARCHITECT_TYPES.has(chosen?.command?.type) ? { on: Boolean(ui.architect) } : null;
+  if (chosen) confirmBar(dom.confirm, chosen, ui.amount, architect);
   else {
     dom.confirm.hidden = true;
     dom.confirm.replaceChildren();
