@@ -505,3 +505,60 @@ def test_tommaso_battistas_architect_from_the_confirm_bar(page: Page) -> None:
     assert view["options"]["pending"]["player"] == "netherlands"
     expect(page.locator("#action-bar")).to_contain_text("The Architect stood alone")
     assert not page.js_errors
+
+
+def test_the_extra_management_board_in_italian(browser: Any, base_url: str, screens: Path) -> None:
+    """An Italian tablet (issue 13): the board, its tiles' rewards and actions, and the
+    External Works choices read in Italian."""
+    from e2e.conftest import TABLET, _page
+
+    for page in _page(browser, base_url, TABLET, locale="it-IT"):
+        response = page.request.post(
+            "/api/games",
+            data={
+                "setup": {
+                    "mode": "full",
+                    "deals": "app",
+                    "seed": 5,
+                    "expansion": True,
+                    "seats": [
+                        {
+                            "kind": "human",
+                            "name": "Ann",
+                            "company": "netherlands",
+                            "officer": "margot_fouche",
+                        },
+                        {
+                            "kind": "human",
+                            "name": "Ben",
+                            "company": "germany",
+                            "officer": "simone_luciani",
+                        },
+                    ],
+                }
+            },
+        )
+        assert response.ok, response.text()
+        game_id = response.json()["game"]["id"]
+        page.goto(f"/games/{game_id}")
+        expect(page.locator("html")).to_have_attribute("lang", "it")
+        board = page.get_by_role("region", name="Plancia Gestione Extra")
+        expect(board).to_contain_text("Lavori Esterni")
+        expect(board).to_contain_text("Edifici Privati")
+        expect(board.locator(".ew-tile").first).to_contain_text("Scarta")
+        expect(board.locator(".pb-tile .reward").first).to_contain_text("Azione:")
+        page.keyboard.press("Escape")
+        external = page.locator("[data-action='external_work']")
+        expect(external).to_have_text("Lavori Esterni")
+        external.click()
+        first = page.locator("#choices .choice").first
+        expect(first).to_contain_text("Lavoro Esterno")
+        expect(first).to_contain_text("scarta")
+        english = page.evaluate(
+            "() => [...document.querySelectorAll('#extra-board .reward, #choices .label')]"
+            ".map(n => n.textContent).filter(tx => /\\b(Credits|and|the|your)\\b/.test(tx))"
+        )
+        assert english == []
+        page.locator("#extra-title").scroll_into_view_if_needed()
+        page.screenshot(path=str(screens / "tablet-leeghwater-board-it.png"), animations="disabled")
+        assert not page.js_errors
