@@ -64,7 +64,7 @@ def _setup_expansion_game(page: Page) -> str:
     expect(checklist).to_contain_text("External Works face up: A2")
     expect(checklist).to_contain_text("Private Building 1: Cofferdam")
     # 3 players: building space 4 of every tile is covered (ruling L8)
-    expect(checklist).to_contain_text("cover 1 building space(s)")
+    expect(checklist).to_contain_text("on each of its 1 closed building space(s)")
     href = page.get_by_role("link", name="Start playing").get_attribute("href") or ""
     return href.rstrip("/").split("/")[-1]
 
@@ -562,3 +562,35 @@ def test_the_extra_management_board_in_italian(browser: Any, base_url: str, scre
         page.locator("#extra-title").scroll_into_view_if_needed()
         page.screenshot(path=str(screens / "tablet-leeghwater-board-it.png"), animations="disabled")
         assert not page.js_errors
+
+
+def test_introductory_game_with_the_expansion_dealt_by_the_app(page: Page, screens: Path) -> None:
+    """The switch works for the introductory game too (docs/commands.md): its columns stay
+    USA, Germany, Italy, France (p. 8), the app deals the Extra Management board and the
+    checklist lists it."""
+    page.goto("/setup")
+    page.get_by_label("Introductory game").check()
+    page.get_by_label("2 players").check()
+    page.get_by_label("The Leeghwater Project").check()
+    page.get_by_role("button", name="Next").click()
+    assert "netherlands" not in option_values(page, "Seat 1 company")
+    page.get_by_role("button", name="Next").click()
+    page.get_by_label("The app draws (seeded)").check()
+    page.get_by_label(re.compile("Seed")).fill("12")
+    page.get_by_role("button", name="Create game").click()
+    expect(page.get_by_role("heading", name="Place this on the real board")).to_be_visible()
+    checklist = page.locator("#checklist")
+    expect(checklist).to_contain_text("Extra Management board, External Works face up: A")
+    expect(checklist).to_contain_text("Private Building 5:")
+    expect(checklist).to_contain_text("Every company takes its Building Technology tile.")
+    page.screenshot(
+        path=str(screens / "tablet-setup-leeghwater-checklist.png"),
+        full_page=True,
+        animations="disabled",
+    )
+    href = page.get_by_role("link", name="Start playing").get_attribute("href") or ""
+    state = flows.game(page, href.rstrip("/").split("/")[-1])["state"]
+    assert state["setup"] == {**state["setup"], "mode": "introductory", "expansion": True}
+    assert len(state["leeghwater"]["buildings"]) == 5
+    assert state["patent_offer"] == []  # no Patent Office in the introductory game
+    assert not page.js_errors

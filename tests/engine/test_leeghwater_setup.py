@@ -164,3 +164,24 @@ def test_a_base_game_has_no_expansion_state() -> None:
     assert state.leeghwater == {}
     assert "netherlands" not in {p["company"] for p in state.pending[-1].options["pairs"]}
     assert to_json(state)["leeghwater"] == {}
+
+
+def test_the_netherlands_has_no_introductory_column() -> None:
+    # Introductory Player Setup (base rulebook p. 8): columns USA, Germany, Italy, France; the
+    # Netherlands is refused in words (it plays in the full game), not with a crash
+    payload = {
+        "mode": "introductory",
+        "deals": "app",
+        "seed": 3,
+        "expansion": True,
+        "seats": [{"kind": "human", "name": "A", "company": "netherlands"},
+                  {"kind": "human", "name": "B"}],
+    }  # fmt: skip
+    with pytest.raises(RuleViolation, match="Netherlands is played in the full game"):
+        new_game(payload)
+    payload["mode"] = "full"
+    payload["seats"] = [
+        {"kind": "human", "name": "A", "company": "netherlands", "officer": "margot_fouche"},
+        {"kind": "human", "name": "B", "company": "usa", "officer": "wilhelm_adler"},
+    ]
+    assert "netherlands" in new_game(payload).state.players

@@ -208,6 +208,7 @@ const SHAPES = [
   N_('{building}, left space'),
   N_('{building}, right space'),
   N_('You have activated no Private Building: build a Building first.'),
+  N_('The introductory game has columns for USA, Germany, Italy and France only (p. 8): {company} is played in the full game.'),
   N_('Netherlands ability: put 1 drop from the general supply on another of your dams (not {dam}; it does not flow), or decline'),
   N_('1 drop on {dam}'),
   N_('The Architect stood alone on a 1-Engineer space: take another turn now?'),

@@ -18,6 +18,9 @@ let step = 1;
 const value = (name) => form.querySelector(`[name="${name}"]:checked`)?.value;
 /** The Leeghwater Project is on: the Netherlands and the 4 new officers join (expansion rulebook). */
 const expansion = () => document.getElementById('expansion').checked;
+// the introductory columns (p. 8) are USA, Germany, Italy and France: the Netherlands only in
+// the full game
+const companyPool = () => companiesFor(expansion() && value('mode') === 'full');
 const field = (node, name) => node.querySelector(`[data-field="${name}"]`);
 const introOfficer = Object.fromEntries(CATALOG.introductory.map((x) => [x.company, x.officer]));
 
@@ -31,7 +34,7 @@ function seatNode(i) {
   const node = fromTemplate('tpl-seat');
   field(node, 'legend').textContent = t('Seat {n}', { n: i + 1 });
   const company = field(node, 'company');
-  company.append(...companiesFor(expansion()).map((c, k) => option(c, companyName(c), k === i)));
+  company.append(...companyPool().map((c, k) => option(c, companyName(c), k === i)));
   company.setAttribute('aria-label', t('Seat {n} company', { n: i + 1 }));
   const kind = field(node, 'kind');
   kind.setAttribute('aria-label', t('Seat {n} played by', { n: i + 1 }));
@@ -63,7 +66,7 @@ function syncSeats() {
     field(node, 'officer-label').hidden = !hasOfficer(node);
     const companySelect = field(node, 'company');
     const chosenCompany = companySelect.value;
-    const pool = companiesFor(expansion());
+    const pool = companyPool();
     if (companySelect.options.length !== pool.length) {
       companySelect.replaceChildren(...pool.map((c, k) => option(c, companyName(c), pool.includes(chosenCompany) ? c === chosenCompany : k === i)));
     }
@@ -187,7 +190,7 @@ function expansionChecklist(board, data, add) {
   (board.buildings || []).forEach((b, i) => {
     const closed = (b.spaces || []).filter((s) => s.owner === 'blocked').length;
     add(closed
-      ? t('Private Building {n}: {name}; cover {closed} building space(s) with a blocking tile.', { n: i + 1, name: buildingName(b.id), closed })
+      ? t('Private Building {n}: {name}; put a Building of an unused colour on each of its {closed} closed building space(s).', { n: i + 1, name: buildingName(b.id), closed })
       : t('Private Building {n}: {name}.', { n: i + 1, name: buildingName(b.id) }));
   });
   add(t('Every company takes its Building Technology tile.'));
