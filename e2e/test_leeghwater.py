@@ -594,3 +594,48 @@ def test_introductory_game_with_the_expansion_dealt_by_the_app(page: Page, scree
     assert len(state["leeghwater"]["buildings"]) == 5
     assert state["patent_offer"] == []  # no Patent Office in the introductory game
     assert not page.js_errors
+
+
+def test_a_building_space_is_tapped_on_the_extra_management_board(page: Page) -> None:
+    """Build a Building by tapping its building space on the board, as a map space is tapped
+    (UX: the same two taps): Build, the space, Confirm."""
+    response = page.request.post(
+        "/api/games",
+        data={
+            "setup": {
+                "mode": "full",
+                "deals": "app",
+                "seed": 7,
+                "expansion": True,
+                "seats": [
+                    {
+                        "kind": "human",
+                        "name": "Ann",
+                        "company": "netherlands",
+                        "officer": "margot_fouche",
+                    },
+                    {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"},
+                ],
+            }
+        },
+    )
+    assert response.ok, response.text()
+    game_id = response.json()["game"]["id"]
+    page.goto(f"/games/{game_id}")
+    expect(page.locator("#status")).to_contain_text("Round")
+    flows.close_instructions(page)
+    tile = flows.shown(page)["state"]["leeghwater"]["buildings"][1]
+    who = _active(page)
+    version = flows.shown(page)["version"]
+    flows.action_button(page, "Build").click()
+    space = page.locator(f"#extra-board [data-space='BS_{tile}_2']")
+    expect(space).to_be_visible()
+    expect(space).to_have_attribute("aria-label", "Build here: building space 2")
+    space.click()
+    expect(page.locator("#choices")).to_contain_text("building space 2")
+    expect(page.locator("#choices")).not_to_contain_text("BS_")
+    expect(page.locator("#extra-board .bs.legal.selected")).to_have_count(1)
+    flows.confirm(page, version, game_id)
+    spaces = flows.game(page, game_id)["state"]["leeghwater"]["building_spaces"][tile]
+    assert spaces[1] == who
+    assert not page.js_errors

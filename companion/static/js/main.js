@@ -102,6 +102,17 @@ function automaTarget() {
   return null;
 }
 
+/** The building spaces (The Leeghwater Project) the chosen Build may use: id → selected. */
+function buildingSpaces() {
+  const out = new Map();
+  if (!store.options || store.options.pending || store.ui.action !== 'build') return out;
+  const selected = currentChoices(store.options, store.ui)[store.ui.choice];
+  for (const c of currentChoices(store.options, { ...store.ui, space: null })) {
+    if (c.command?.structure === 'building' && c.space) out.set(c.space, selected?.space === c.space);
+  }
+  return out;
+}
+
 function legalSpaces() {
   const out = new Map();
   // overruling the Automa with an action chosen: the map shows that action's legal spaces
@@ -261,8 +272,8 @@ function draw() {
   renderCompanies(state);
   renderTrack($('track'), state);
   renderContracts($('offer'), state);
-  renderExtraBoard($('extra-board'), $('extra-title'), state);
   const legal = legalSpaces();
+  renderExtraBoard($('extra-board'), $('extra-title'), state, buildingSpaces());
   map?.update(state, legal);
   if (map) renderMapText(map.describe(state));
   if (sheetKind() === 'basin' && basinMap) basinMap.update(state, legal);

@@ -207,6 +207,9 @@ export function setPlaceNames(board) {
 
 /** A building space in board words ("the upper dam of the 1st Mountains basin"). */
 export function placeName(id) {
+  // The Leeghwater Project: a building space next to a Private Building ("BS_cofferdam_1")
+  const building = /^BS_(.+)_(\d)$/.exec(String(id ?? ''));
+  if (building && privateBuildings.has(building[1])) return t('{building}, building space {n}', { building: buildingName(building[1]), n: building[2] });
   return placeNames.get(id) ?? String(id ?? '');
 }
 

@@ -23,9 +23,15 @@ function externalTile(work, slot) {
     el('span', { class: 'reward', text: `→ ${say(work.text)}` }));
 }
 
-/** A building space: closed, free (with its Credit surcharge) or the owner's Building. */
-function buildingSpace(space, index) {
+/** A building space: closed, free (with its Credit surcharge) or the owner's Building; a free
+ * space where the chosen Build may go is a button, as a legal space on the map is. */
+function buildingSpace(space, index, tile, legal) {
   const n = index + 1;
+  const id = `BS_${tile}_${n}`;
+  if (!space.owner && legal.has(id)) {
+    const label = space.credits ? t('Build here: building space {n}, {credits} Credits more', { n, credits: space.credits }) : t('Build here: building space {n}', { n });
+    return el('li', {}, el('button', { type: 'button', class: `bs free legal${legal.get(id) ? ' selected' : ''}`, 'data-space': id, 'aria-label': label }, space.credits ? `${space.credits}₵` : String(n)));
+  }
   if (space.owner === BLOCKED) {
     return el('li', { class: 'bs closed', 'aria-label': t('Building space {n}: closed with this number of players', { n }) }, '✕');
   }
@@ -52,14 +58,14 @@ function actionSpaces(building) {
   }));
 }
 
-function buildingTile(building, index) {
+function buildingTile(building, index, legal) {
   const owners = (building.spaces || []).filter((s) => s.owner && s.owner !== BLOCKED).map((s) => companyName(s.owner));
   return el('li', { class: 'pb-tile', 'data-building': building.id },
     el('span', { class: 'band', text: `${index + 1}. ${buildingName(building.id)}` }),
     el('span', { class: 'need', text: t('Build: {cost} · {vp} VP at the end', { cost: machineryCost(building.excavators, building.mixers), vp: building.vp }) }),
     el('span', { class: 'reward', text: t('Action: {action}', { action: say(building.text) }) }),
     el('ol', { class: 'bs-row', 'aria-label': owners.length ? t('Building spaces; built by {companies}', { companies: owners.join(', ') }) : t('Building spaces') },
-      ...(building.spaces || []).map(buildingSpace)),
+      ...(building.spaces || []).map((space, i) => buildingSpace(space, i, building.id, legal))),
     actionSpaces(building));
 }
 
@@ -70,8 +76,11 @@ function takenLine(taken) {
   return parts.length ? el('p', { class: 'ew-taken', text: t('External Works done: {list}', { list: parts.join(' · ') }) }) : '';
 }
 
-/** Render the board into `root`; hide it (and its heading) in a game without the expansion. */
-export function renderExtraBoard(root, heading, state) {
+/**
+ * Render the board into `root`; hide it (and its heading) in a game without the expansion.
+ * `legal`: building space → selected?, the spaces where the chosen Build may go.
+ */
+export function renderExtraBoard(root, heading, state, legal = new Map()) {
   const board = state.extra_management_board;
   const on = Boolean(board && board.external_offer);
   root.hidden = !on;
@@ -87,7 +96,7 @@ export function renderExtraBoard(root, heading, state) {
     el('ol', { class: 'ew-row', 'aria-label': t('External Works face up') }, ...board.external_offer.map((w, i) => externalTile(w, i + 1))),
     takenLine(board.external_taken),
     el('h3', { text: t('Private Buildings') }),
-    el('ol', { class: 'pb-list', 'aria-label': t('Private Buildings') }, ...(board.buildings || []).map(buildingTile)));
+    el('ol', { class: 'pb-list', 'aria-label': t('Private Buildings') }, ...(board.buildings || []).map((b, i) => buildingTile(b, i, legal))));
 }
 
 /**
