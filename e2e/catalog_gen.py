@@ -171,6 +171,8 @@ def catalog() -> dict[str, Any]:
                 "mixers": b["construction_cost"]["mixer"],
                 "vp": b["vp_end_of_game"],
                 "text": b["action_text"],
+                # Engineers and Credits of the left space and of each right space (ruling L1)
+                "action_spaces": b["action_spaces"],
             }
             for b in lt.PRIVATE_BUILDINGS
         ],

@@ -2038,6 +2038,18 @@ export const CATALOG = {
  ],
  "private_buildings": [
   {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 1
+    }
+   },
    "excavators": 2,
    "id": "cofferdam",
    "mixers": 1,
@@ -2046,6 +2058,18 @@ export const CATALOG = {
    "vp": 3
   },
   {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 1
+    }
+   },
    "excavators": 1,
    "id": "development_office",
    "mixers": 2,
@@ -2054,6 +2078,18 @@ export const CATALOG = {
    "vp": 3
   },
   {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 1
+    }
+   },
    "excavators": 2,
    "id": "research_lab",
    "mixers": 2,
@@ -2062,6 +2098,18 @@ export const CATALOG = {
    "vp": 4
   },
   {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 0,
+     "engineers": 2
+    }
+   },
    "excavators": 1,
    "id": "loan_agency",
    "mixers": 3,
@@ -2070,6 +2118,18 @@ export const CATALOG = {
    "vp": 4
   },
   {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 1
+    }
+   },
    "excavators": 4,
    "id": "energy_relay_field",
    "mixers": 1,
@@ -2078,6 +2138,18 @@ export const CATALOG = {
    "vp": 4
   },
   {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 2
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 2
+    }
+   },
    "excavators": 1,
    "id": "robot_factory",
    "mixers": 5,
@@ -2086,6 +2158,18 @@ export const CATALOG = {
    "vp": 5
   },
   {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 0,
+     "engineers": 2
+    }
+   },
    "excavators": 3,
    "id": "financial_division",
    "mixers": 4,
@@ -2094,6 +2178,18 @@ export const CATALOG = {
    "vp": 6
   },
   {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 2
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 2
+    }
+   },
    "excavators": 4,
    "id": "control_station",
    "mixers": 3,
@@ -2102,6 +2198,18 @@ export const CATALOG = {
    "vp": 5
   },
   {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 2
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 2
+    }
+   },
    "excavators": 6,
    "id": "wind_farm",
    "mixers": 2,
@@ -2110,6 +2218,18 @@ export const CATALOG = {
    "vp": 5
   },
   {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 2
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 2
+    }
+   },
    "excavators": 3,
    "id": "customer_office",
    "mixers": 5,

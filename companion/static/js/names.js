@@ -157,6 +157,9 @@ const BONUS_NOUN = {
   B_CONDUITS: N_('Conduit'),
   B_POWERHOUSES: N_('Powerhouse'),
   B_ADVANCED_TILES: N_('Advanced tile'),
+  // The Leeghwater Project's two bonus tiles (X11, X12)
+  B_EXTERNAL_WORKS: N_('External Work taken'),
+  B_BUILDINGS: N_('Building built'),
 };
 
 /** A bonus tile in a few words: "4 VP per Base". */

@@ -3,7 +3,7 @@
 // Private Buildings with their building spaces (open or closed by player count, ruling L8),
 // their action spaces and who has activated them. Drawn from state.extra_management_board.
 import { el, fill } from '../dom.js';
-import { buildingName, companyName, machineryCost } from '../names.js';
+import { buildingName, companyName, machineryCost, privateBuilding } from '../names.js';
 import { badge } from './company.js';
 import { say } from '../engine_words.js';
 import { t } from '../i18n.js';
@@ -42,19 +42,31 @@ function buildingSpace(space, index, tile, legal) {
   return el('li', { class: 'bs free', 'aria-label': label }, space.credits ? `${space.credits}₵` : String(n));
 }
 
+/** What an action space asks, as printed (ruling L1): "1 Eng." or "2 Eng. 3₵". */
+function spaceCost(printed) {
+  if (!printed) return '';
+  const engineers = t('{n} Eng.', { n: printed.engineers });
+  return printed.credits ? `${engineers} ${printed.credits}₵` : engineers;
+}
+
 /** The action spaces of a building: left, then right; each with the Engineers' company. */
 function actionSpaces(building) {
   const entries = Object.entries(building.action_spaces || {});
+  const printed = privateBuilding(building.id)?.action_spaces || {};
   return el('ul', { class: 'as-row', 'aria-label': t('Action spaces') }, ...entries.map(([id, owner]) => {
     const left = id.endsWith('_L');
     const side = left ? t('left') : t('right');
+    const cost = spaceCost(left ? printed.left : printed.right);
+    const shown = cost ? `${side} · ${cost}` : side;
+    // the spoken name says the side, what the space asks and who stands on it
+    const said = (sentence) => (cost ? `${sentence} (${cost})` : sentence);
     if (left && building.left_closed) {
-      return el('li', { class: 'as closed', 'aria-label': t('{side} action space: closed by an Automa', { side }) }, `${side} ✕`);
+      return el('li', { class: 'as closed', 'aria-label': said(t('{side} action space: closed by an Automa', { side })) }, `${shown} ✕`);
     }
     if (owner && owner !== BLOCKED) {
-      return el('li', { class: 'as taken', 'aria-label': t('{side} action space: {company}', { side, company: companyName(owner) }) }, `${side} `, badge(owner));
+      return el('li', { class: 'as taken', 'aria-label': said(t('{side} action space: {company}', { side, company: companyName(owner) })) }, `${shown} `, badge(owner));
     }
-    return el('li', { class: 'as', 'aria-label': t('{side} action space: free', { side }) }, side);
+    return el('li', { class: 'as', 'aria-label': said(t('{side} action space: free', { side })) }, shown);
   }));
 }
 
