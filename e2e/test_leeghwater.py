@@ -639,3 +639,69 @@ def test_a_building_space_is_tapped_on_the_extra_management_board(page: Page) ->
     spaces = flows.game(page, game_id)["state"]["leeghwater"]["building_spaces"][tile]
     assert spaces[1] == who
     assert not page.js_errors
+
+
+def test_table_deals_refill_the_external_works_row_by_asking(page: Page, screens: Path) -> None:
+    """Table deals (docs/commands.md): at the end of the round the External Works row is laid
+    anew from pile A (leeghwater.md §3.4, X22) by asking the table which tile it drew; each
+    tile still in the pile is offered by its printed cost and reward, never by its id alone."""
+    response = page.request.post(
+        "/api/games",
+        data={
+            "setup": {
+                "mode": "full",
+                "deals": "table",
+                "seed": 7,
+                "expansion": True,
+                "seats": [
+                    {
+                        "kind": "human",
+                        "name": "Ann",
+                        "company": "netherlands",
+                        "officer": "margot_fouche",
+                        "contract": "S1",
+                    },
+                    {
+                        "kind": "human",
+                        "name": "Ben",
+                        "company": "usa",
+                        "officer": "wilhelm_adler",
+                        "contract": "S2",
+                    },
+                ],
+            }
+        },
+    )
+    assert response.ok, response.text()
+    game_id = response.json()["game"]["id"]
+    page.goto(f"/games/{game_id}")
+    expect(page.locator("#status")).to_contain_text("Round")
+    flows.close_instructions(page)
+    done = False
+    for _ in range(40):
+        pending = flows.shown(page)["options"].get("pending")
+        if pending and pending["kind"] == "table_draw" and "External Work" in pending["reason"]:
+            break
+        if pending:
+            flows.answer_pending(page, game_id)
+        elif not done:
+            _tap_choice(page, "External Works", "External Work", game_id)
+            done = True
+        else:
+            flows.play_turn(page, game_id, build=False)
+    drawable = pending["options"]["drawable"]
+    offered = flows.choices(page)
+    expect(offered).to_have_count(len(drawable))
+    expect(offered.first).to_contain_text(f"{drawable[0]} · ")
+    expect(offered.first).to_contain_text("→")
+    page.screenshot(path=str(screens / "tablet-leeghwater-refill-draw.png"), animations="disabled")
+    version = flows.shown(page)["version"]
+    offered.first.click()
+    flows.confirm(page, version, game_id)
+    for _ in range(6):  # the other two tiles of the row, then the round goes on
+        pending = flows.shown(page)["options"].get("pending")
+        if not pending or pending["kind"] != "table_draw":
+            break
+        flows.answer_pending(page, game_id)
+    assert drawable[0] in flows.game(page, game_id)["state"]["leeghwater"]["external_offer"]
+    assert not page.js_errors

@@ -185,3 +185,21 @@ def test_the_netherlands_has_no_introductory_column() -> None:
         {"kind": "human", "name": "B", "company": "usa", "officer": "wilhelm_adler"},
     ]
     assert "netherlands" in new_game(payload).state.players
+
+
+def test_x22_with_table_deals_the_row_is_laid_from_the_tiles_the_table_names() -> None:
+    # X22 and leeghwater.md §3.4 with table deals: each empty slot asks which tile was drawn;
+    # the tiles named stay face up (the discard is not done again after an answer) and the
+    # piles still go A A A, A A B, B B B, B C C, C C C
+    state = expansion_state(2, seed=5, deals="table")
+    seen = []
+    for _ in range(5):
+        offer = state.leeghwater["external_offer"]
+        assert None not in offer
+        seen.append("".join(catalog.EXTERNAL_WORKS[t].pile for t in offer))
+        if state.round == 5:
+            break
+        state = _play_round_out(state)
+    assert seen == ["AAA", "AAB", "BBB", "BCC", "CCC"]
+    # every tile was laid once: 15 seen face up over the 5 rounds, each pile emptied
+    assert all(not pile for pile in state.leeghwater["external_piles"].values())

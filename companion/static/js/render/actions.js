@@ -1,7 +1,7 @@
 // The action bar: the active player's actions, the legal choices of the selected one with their
 // previews, the confirm bar; plus pending decisions. Everything comes from the server's options.
 import { el, fill } from '../dom.js';
-import { actionLabel, advancedText, companyName, contract, humanize, officer, placeName, rewardText } from '../names.js';
+import { actionLabel, advancedText, companyName, contract, externalWork, externalWorkText, humanize, officer, placeName, rewardText } from '../names.js';
 import { badge } from './company.js';
 import { say } from '../engine_words.js';
 import { t } from '../i18n.js';
@@ -79,6 +79,9 @@ export function previewText(choice) {
 }
 
 export function choiceLabel(choice) {
+  // a drawn External Work (table deals refill the row) is named by its printed cost and reward
+  const tile = choice.command?.answer?.tile;
+  if (typeof tile === 'string' && externalWork(tile) && choice.label === tile) return externalWorkText(tile);
   if (choice.label) return say(humanize(choice.label));
   if (typeof choice.preview === 'object' && choice.preview?.label) return say(humanize(choice.preview.label));
   return say(humanize(choice.space ?? JSON.stringify(choice.command)));
