@@ -636,8 +636,16 @@ def test_a_building_space_is_tapped_on_the_extra_management_board(page: Page) ->
     expect(page.locator("#choices")).not_to_contain_text("BS_")
     expect(page.locator("#extra-board .bs.legal.selected")).to_have_count(1)
     flows.confirm(page, version, game_id)
-    spaces = flows.game(page, game_id)["state"]["leeghwater"]["building_spaces"][tile]
-    assert spaces[1] == who
+    view = flows.game(page, game_id)["state"]
+    assert view["leeghwater"]["building_spaces"][tile][1] == who
+    # the score audit projects the Building's VP (X10: the tile's printed VP at the end)
+    vp = next(b["vp"] for b in view["extra_management_board"]["buildings"] if b["id"] == tile)
+    page.goto(f"/audit/games/{game_id}")
+    row = page.locator("tr.projection", has_text="+ Private Buildings (now)")
+    expect(row).to_be_visible()
+    expect(row.locator("td")).to_have_text(
+        [str(vp), "0"] if who == "netherlands" else ["0", str(vp)]
+    )
     assert not page.js_errors
 
 
