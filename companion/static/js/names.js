@@ -14,8 +14,6 @@ const objectives = new Map(CATALOG.objective_tiles.map((tx) => [tx.id, tx]));
 const headstreamTiles = new Map(CATALOG.headstream_tiles.map((tx) => [tx.id, tx]));
 
 export const COMPANY_IDS = CATALOG.companies.map((c) => c.id);
-export const BASE_COMPANIES = CATALOG.companies.filter((c) => !c.expansion).map((c) => c.id);
-export const OFFICERS = CATALOG.officers;
 /** The company boards to choose or draw: the Netherlands joins with The Leeghwater Project. */
 export const companiesFor = (expansion) => CATALOG.companies.filter((c) => expansion || !c.expansion).map((c) => c.id);
 /** The Executive Officers in the draw: the 4 new ones join with The Leeghwater Project. */
