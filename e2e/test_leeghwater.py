@@ -713,3 +713,41 @@ def test_table_deals_refill_the_external_works_row_by_asking(page: Page, screens
         flows.answer_pending(page, game_id)
     assert drawable[0] in flows.game(page, game_id)["state"]["leeghwater"]["external_offer"]
     assert not page.js_errors
+
+
+def test_the_bonus_tile_correction_offers_the_expansion_tiles(page: Page) -> None:
+    """X11/X12: the 2 expansion bonus tiles are in the draw, so the correction sheet offers
+    them for a round's bonus tile (and keeps a game's own tile selected)."""
+    response = page.request.post(
+        "/api/games",
+        data={
+            "setup": {
+                "mode": "full",
+                "deals": "app",
+                "seed": 7,
+                "expansion": True,
+                "seats": [
+                    {
+                        "kind": "human",
+                        "name": "Ann",
+                        "company": "netherlands",
+                        "officer": "margot_fouche",
+                    },
+                    {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"},
+                ],
+            }
+        },
+    )
+    assert response.ok, response.text()
+    view = response.json()
+    page.goto(f"/games/{view['game']['id']}")
+    expect(page.locator("#status")).to_contain_text("Round")
+    flows.close_instructions(page)
+    page.get_by_role("button", name="Correct a value").click()
+    sheet = page.get_by_role("dialog", name="Correct a value")
+    sheet.get_by_label("What to correct").select_option("tiles")
+    first = sheet.get_by_label("Bonus tile, round 1")
+    values = first.locator("option").evaluate_all("os => os.map(o => o.value)")
+    assert {"B_EXTERNAL_WORKS", "B_BUILDINGS"} <= set(values)
+    expect(first).to_have_value(view["state"]["bonus_tiles"][0])
+    assert not page.js_errors

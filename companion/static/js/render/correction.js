@@ -115,7 +115,9 @@ export function correctionPart(target, state, board) {
         [...none, ...CATALOG.advanced_tiles.map((tx) => [tx.id, advancedName(tx.id)])], state.patent_offer[i] ?? ''))) : '');
   }
   if (target === 'tiles') {
-    const bonus = CATALOG.bonus_tiles.map((tx) => [tx.id, bonusShort(tx.id)]);
+    // The Leeghwater Project adds its 2 bonus tiles to the draw (X11, X12)
+    const bonusPool = state.leeghwater?.buildings ? [...CATALOG.bonus_tiles, ...CATALOG.expansion_bonus_tiles] : CATALOG.bonus_tiles;
+    const bonus = bonusPool.map((tx) => [tx.id, bonusShort(tx.id)]);
     const heads = CATALOG.headstream_tiles.map((tx) => [tx.id, t('{n} drops', { n: headstreamWords(tx.id) })]);
     return el('div', {},
       el('div', { class: 'row' }, ...[0, 1, 2, 3, 4].map((i) => select(`bonus${i}`, t('Bonus tile, round {round}', { round: i + 1 }), bonus, state.bonus_tiles?.[i]))),
