@@ -15,6 +15,7 @@ from typing import Any
 from companion.engine import setup
 from companion.engine.data import company_tables as co
 from companion.engine.data import component_tables as c
+from companion.engine.data import leeghwater_tables as lt
 from companion.engine.data import map_tables as m
 
 TARGET = Path(__file__).resolve().parent.parent / "companion" / "static" / "js" / "catalog.js"
@@ -147,6 +148,34 @@ def catalog() -> dict[str, Any]:
         ],
         "contracts": contracts,
         "bonus_tiles": c.BONUS_TILES,
+        # The Leeghwater Project: its 2 bonus tiles join the draw, and the Extra Management
+        # board's tiles as printed (cost and reward; the wizard lists them for table deals)
+        "expansion_bonus_tiles": [
+            {k: b[k] for k in ("id", "vp_each", "counts")} for b in lt.BONUS_TILES
+        ],
+        "external_works": [
+            {
+                "id": w["id"],
+                "pile": w["pile"],
+                "excavators": w["cost"]["excavator"],
+                "mixers": w["cost"]["mixer"],
+                "text": w["reward_text"],
+            }
+            for w in lt.EXTERNAL_WORKS
+        ],
+        "private_buildings": [
+            {
+                "id": b["id"],
+                "name": b["name"],
+                "excavators": b["construction_cost"]["excavator"],
+                "mixers": b["construction_cost"]["mixer"],
+                "vp": b["vp_end_of_game"],
+                "text": b["action_text"],
+                # Engineers and Credits of the left space and of each right space (ruling L1)
+                "action_spaces": b["action_spaces"],
+            }
+            for b in lt.PRIVATE_BUILDINGS
+        ],
         "objective_tiles": c.OBJECTIVE_TILES,
         "headstream_tiles": c.HEADSTREAM_TILES,
         "introductory": co.INTRODUCTORY_ASSIGNMENT,

@@ -2,7 +2,8 @@
 1024×768, portrait tablets 800×1280 and 768×1024, phones 390×844 and 360×640.
 
 At each size one test visits home, setup, the game (Automa turn, its override, actions, build,
-instructions, undo with its reverse steps, correction, log, a company board, a decision), the
+instructions, undo with its reverse steps, correction, log, a company board, The Leeghwater
+Project's Extra Management board and External Works, a decision), the
 final scores, the score audit, the score pad and the glossary. Each screen gets
 - a layout check: no sideways scrolling; every visible control inside the viewport's width and
   reachable by vertical scrolling; every tappable thing at least 44×44 CSS px;
@@ -136,6 +137,17 @@ INTRO_AUTOMA = {
         {"kind": "automa", "automa_level": 2, "name": "Bot"},
     ],
 }
+# The Leeghwater Project: two people, so the action bar (not the Automa's panel) is shown
+EXPANSION = {
+    "mode": "full",
+    "deals": "app",
+    "seed": 5,
+    "expansion": True,
+    "seats": [
+        {"kind": "human", "name": "Ann", "company": "netherlands", "officer": "margot_fouche"},
+        {"kind": "human", "name": "Ben", "company": "germany", "officer": "simone_luciani"},
+    ],
+}
 FULL_DRAFT = {
     "mode": "full",
     "deals": "app",
@@ -250,6 +262,18 @@ def test_every_screen_at_this_size(
     expect(page.get_by_role("dialog")).to_contain_text("Construction wheel")
     c.check("company-board")
     page.keyboard.press("Escape")
+
+    # The Leeghwater Project: the Extra Management board and the External Works choices
+    expansion = _create(page, EXPANSION)
+    page.goto(f"/games/{expansion['game']['id']}")
+    board = page.get_by_role("region", name="Extra Management board")
+    expect(board.locator(".ew-tile")).to_have_count(3)
+    flows.close_instructions(page)
+    flows.action_button(page, "External Works").click()
+    expect(flows.choices(page).first).to_contain_text("External Work")
+    c.check("game-external-works")
+    page.locator("#extra-title").scroll_into_view_if_needed()
+    c.check("game-extra-board")
 
     draft_id, draft_code = shared["draft"]
     _join(page, draft_code)

@@ -25,6 +25,7 @@ from companion.engine.catalog import (
     EXTERNAL_WORK_ENGINEERS,
     EXTERNAL_WORKS,
 )
+from companion.engine.catalog import ExternalWork as ExternalWorkTile
 from companion.engine.commands import Answer, ExternalWork, answer_dict
 from companion.engine.economy import move_energy, pay_credits
 from companion.engine.errors import RuleViolation
@@ -135,6 +136,16 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def cost_words(work: ExternalWorkTile) -> str:
+    """The Machineries printed on a tile, the kinds it asks for only ("2 Concrete Mixers")."""
+    parts = [
+        _count(n, word)
+        for n, word in ((work.excavators, "Excavator"), (work.mixers, "Concrete Mixer"))
+        if n
+    ]
+    return " and ".join(parts)
+
+
 # -- the action ----------------------------------------------------------------------------
 
 
@@ -175,8 +186,7 @@ def take_work(rec: Recorder, company: str, slot: int, *, paid: str) -> None:
     tile = str(offered(rec.state, slot))
     work = EXTERNAL_WORKS[tile]
     how = {
-        "machineries": f"discard {_count(work.excavators, 'Excavator')} and "
-        f"{_count(work.mixers, 'Concrete Mixer')}",
+        "machineries": f"discard {cost_words(work)}",
         "wheel": "its Machineries went on the wheel",
         "credits": f"pay {work.loan_credits} Credits (Loan Agency)",
     }[paid]
@@ -329,9 +339,14 @@ def work_options(state: GameState, company: str) -> list[dict[str, Any]]:
         option = {
             "slot": slot,
             "tile": tile,
-            "label": f"External Work {tile}: discard {work.excavators} Excavators and "
-            f"{work.mixers} Concrete Mixers; {work.text}",
+            "label": f"External Work {tile}: discard {cost_words(work)}; {work.text}",
             "command": command,
+            # the cost chips a device shows (2 Engineers, Machineries from the personal supply)
+            "preview": {
+                "engineers": EXTERNAL_WORK_ENGINEERS,
+                "excavators": work.excavators,
+                "mixers": work.mixers,
+            },
         }
         if leslie_allowed(state, company) is None:
             option["leslie_command"] = {**command, "leslie": True}

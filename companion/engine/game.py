@@ -98,6 +98,7 @@ def _steps() -> dict[str, StepRunner]:
         "scoring": rounds.scoring_step,
         "end_of_round": rounds.end_of_round_step,
         "refill_patents": management.refill_patents_step,
+        "discard_external_works": leeghwater.discard_external_works_step,
         "refill_external_works": leeghwater.refill_external_works_step,
         "new_round": rounds.new_round_step,
         "end_of_game": rounds.end_of_game_step,

@@ -67,9 +67,9 @@ def _external_work_taken(state: GameState, e: Event) -> None:
     lw.setdefault("external_taken", {}).setdefault(e["company"], []).append(e["tile"])
 
 
-def refill_external_works_step(rec: Recorder, _arg: str) -> bool:
-    """End of Round (rounds 1-4): discard the face-up External Works, reveal 3 new ones from
-    pile A while it lasts, then B, then C (expansion rulebook, End of Round; X22)."""
+def discard_external_works_step(rec: Recorder, _arg: str) -> bool:
+    """End of Round (rounds 1-4): the External Works still face up go back to the box
+    (expansion rulebook, End of Round; leeghwater.md §3.4)."""
     state = rec.state
     if not active(state):
         return True
@@ -80,6 +80,16 @@ def refill_external_works_step(rec: Recorder, _arg: str) -> bool:
             "Put the External Work tiles left face up back in the box.",
             tiles=left,
         )
+    return True
+
+
+def refill_external_works_step(rec: Recorder, _arg: str) -> bool:
+    """End of Round (rounds 1-4): reveal 3 new External Works from pile A while it lasts,
+    then B, then C (X22). With table deals each empty slot asks the table, and the step runs
+    again after each answer: it only fills the slots still empty."""
+    state = rec.state
+    if not active(state):
+        return True
     for slot in range(EXTERNAL_WORK_SLOTS):
         if external_offer(state)[slot] is not None:
             continue

@@ -573,14 +573,21 @@ def expansion_options(state: GameState, company: str) -> list[dict[str, Any]]:
 def _external_work(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     choices = []
     for option in external_works.work_options(state, company):
+        preview = option["preview"]
         choices.append(
-            {"label": option["label"], "slot": option["slot"], "command": option["command"]}
+            {
+                "label": option["label"],
+                "slot": option["slot"],
+                "preview": preview,
+                "command": option["command"],
+            }
         )
         if "leslie_command" in option:
             choices.append(
                 {
                     "label": f"{option['label']} (Machineries on the wheel: Leslie Spencer)",
                     "slot": option["slot"],
+                    "preview": preview,
                     "command": option["leslie_command"],
                 }
             )

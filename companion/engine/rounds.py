@@ -285,7 +285,8 @@ def end_of_round_step(rec: Recorder, _arg: str) -> bool:
     end_of_round(rec)
     steps = ["refill_patents"] if rec.state.setup.mode == "full" else []
     if leeghwater.active(rec.state):  # the External Works refill comes after the base steps
-        steps.append("refill_external_works")
+        # two steps: the discard must not run again when a table draw resumes the refill
+        steps += ["discard_external_works", "refill_external_works"]
     rec.emit("steps_queued", "", steps=[*steps, "new_round"])
     return True
 

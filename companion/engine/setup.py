@@ -562,6 +562,13 @@ def introductory_players(setup: Setup) -> tuple[list[dict[str, Any]], list[str]]
     free = [row for row in INTRO_ORDER if row[0] not in {s.company for s in setup.seats}]
     by_company = {row[0]: row for row in INTRO_ORDER}
     for seat in setup.seats:
+        if seat.company and seat.company not in by_company:
+            # the Introductory Player Setup table (p. 8) has no column for the Netherlands
+            raise RuleViolation(
+                "introductory_company",
+                f"The introductory game has columns for USA, Germany, Italy and France only "
+                f"(p. 8): {catalog.COMPANIES[seat.company].name} is played in the full game.",
+            )
         row = by_company[seat.company] if seat.company else free.pop(0)
         seat.company = row[0]
         records.append(player_record(row[0], seat, row[1], row[2], "introductory", setup.expansion))

@@ -264,3 +264,20 @@ def test_leslies_tile_is_not_an_advanced_tile_for_the_bonus_edge_case_29() -> No
     state.players[company].officer = "leslie_spencer"
     state.players[company].tiles.append("leslie_tile")
     assert scoring.bonus_tile_count(state, company, "B_ADVANCED_TILES") == 0
+
+
+def test_the_offered_external_work_shows_its_printed_cost() -> None:
+    # leeghwater.md §3.1-3.2 (the action: 2 Engineers, the Machineries printed on the tile from
+    # the personal supply): A5 asks 2 Excavators, B1 2 Excavators and 1 Concrete Mixer (X1);
+    # a device draws these as cost chips and the label names only the kinds the tile asks for
+    state, company = _ready(("A5", "B1", None), excavators=4, mixers=2)
+    groups = {a["type"]: a for a in legal_options(state, company)["actions"]}
+    offered = {
+        c["slot"]: c for c in groups["external_work"]["choices"] if "leslie" not in c["command"]
+    }
+    assert offered[1]["preview"] == {"engineers": 2, "excavators": 2, "mixers": 0}
+    assert offered[2]["preview"] == {"engineers": 2, "excavators": 2, "mixers": 1}
+    assert offered[1]["label"].startswith("External Work A5: discard 2 Excavators; ")
+    assert offered[2]["label"].startswith(
+        "External Work B1: discard 2 Excavators and 1 Concrete Mixer; "
+    )

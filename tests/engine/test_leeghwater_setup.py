@@ -164,3 +164,42 @@ def test_a_base_game_has_no_expansion_state() -> None:
     assert state.leeghwater == {}
     assert "netherlands" not in {p["company"] for p in state.pending[-1].options["pairs"]}
     assert to_json(state)["leeghwater"] == {}
+
+
+def test_the_netherlands_has_no_introductory_column() -> None:
+    # Introductory Player Setup (base rulebook p. 8): columns USA, Germany, Italy, France; the
+    # Netherlands is refused in words (it plays in the full game), not with a crash
+    payload = {
+        "mode": "introductory",
+        "deals": "app",
+        "seed": 3,
+        "expansion": True,
+        "seats": [{"kind": "human", "name": "A", "company": "netherlands"},
+                  {"kind": "human", "name": "B"}],
+    }  # fmt: skip
+    with pytest.raises(RuleViolation, match="Netherlands is played in the full game"):
+        new_game(payload)
+    payload["mode"] = "full"
+    payload["seats"] = [
+        {"kind": "human", "name": "A", "company": "netherlands", "officer": "margot_fouche"},
+        {"kind": "human", "name": "B", "company": "usa", "officer": "wilhelm_adler"},
+    ]
+    assert "netherlands" in new_game(payload).state.players
+
+
+def test_x22_with_table_deals_the_row_is_laid_from_the_tiles_the_table_names() -> None:
+    # X22 and leeghwater.md §3.4 with table deals: each empty slot asks which tile was drawn;
+    # the tiles named stay face up (the discard is not done again after an answer) and the
+    # piles still go A A A, A A B, B B B, B C C, C C C
+    state = expansion_state(2, seed=5, deals="table")
+    seen = []
+    for _ in range(5):
+        offer = state.leeghwater["external_offer"]
+        assert None not in offer
+        seen.append("".join(catalog.EXTERNAL_WORKS[t].pile for t in offer))
+        if state.round == 5:
+            break
+        state = _play_round_out(state)
+    assert seen == ["AAA", "AAB", "BBB", "BCC", "CCC"]
+    # every tile was laid once: 15 seen face up over the 5 rounds, each pile emptied
+    assert all(not pile for pile in state.leeghwater["external_piles"].values())

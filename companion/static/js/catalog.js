@@ -1355,6 +1355,125 @@ export const CATALOG = {
    }
   }
  ],
+ "expansion_bonus_tiles": [
+  {
+   "counts": "External Work tiles taken (including via the Loan Agency)",
+   "id": "B_EXTERNAL_WORKS",
+   "vp_each": 5
+  },
+  {
+   "counts": "Buildings built",
+   "id": "B_BUILDINGS",
+   "vp_each": 4
+  }
+ ],
+ "external_works": [
+  {
+   "excavators": 1,
+   "id": "A1",
+   "mixers": 0,
+   "pile": "A",
+   "text": "3 Credits, then fulfil one of your face-up Contracts that requires 4 energy or less"
+  },
+  {
+   "excavators": 0,
+   "id": "A2",
+   "mixers": 1,
+   "pile": "A",
+   "text": "3 Credits and rotate the wheel 2 segments"
+  },
+  {
+   "excavators": 0,
+   "id": "A3",
+   "mixers": 2,
+   "pile": "A",
+   "text": "4 VP and build a Base in the Plains for free"
+  },
+  {
+   "excavators": 1,
+   "id": "A4",
+   "mixers": 1,
+   "pile": "A",
+   "text": "2 Credits and build a Powerhouse for free"
+  },
+  {
+   "excavators": 2,
+   "id": "A5",
+   "mixers": 0,
+   "pile": "A",
+   "text": "4 Credits and take a face-up Advanced Technology tile for free"
+  },
+  {
+   "excavators": 2,
+   "id": "B1",
+   "mixers": 1,
+   "pile": "B",
+   "text": "5 Credits and produce 6 energy (usable for one Contract needing 6 or less)"
+  },
+  {
+   "excavators": 0,
+   "id": "B2",
+   "mixers": 4,
+   "pile": "B",
+   "text": "2 VP and build 2 Elevations for free on one or two of your Dams"
+  },
+  {
+   "excavators": 0,
+   "id": "B3",
+   "mixers": 3,
+   "pile": "B",
+   "text": "3 Credits, 3 VP and build a Conduit of value 4 or less for free"
+  },
+  {
+   "excavators": 3,
+   "id": "B4",
+   "mixers": 0,
+   "pile": "B",
+   "text": "5 VP and 6 steps on the Energy Track (not for Contracts)"
+  },
+  {
+   "excavators": 4,
+   "id": "B5",
+   "mixers": 0,
+   "pile": "B",
+   "text": "4 VP, 2 drops on headstreams (flow in the Water Flow phase), rotate the wheel 2"
+  },
+  {
+   "excavators": 2,
+   "id": "C1",
+   "mixers": 4,
+   "pile": "C",
+   "text": "8 VP and rotate the wheel 3 segments"
+  },
+  {
+   "excavators": 0,
+   "id": "C2",
+   "mixers": 5,
+   "pile": "C",
+   "text": "10 VP and 1 drop on a headstream that flows at once"
+  },
+  {
+   "excavators": 6,
+   "id": "C3",
+   "mixers": 0,
+   "pile": "C",
+   "text": "5 VP and fulfil any one of your face-up Contracts"
+  },
+  {
+   "excavators": 3,
+   "id": "C4",
+   "mixers": 2,
+   "pile": "C",
+   "text": "6 VP and 2 drops on headstreams that flow at once"
+  },
+  {
+   "excavators": 5,
+   "id": "C5",
+   "mixers": 0,
+   "pile": "C",
+   "text": "6 VP and 3 Concrete Mixers"
+  }
+ ],
  "headstream_tiles": [
   {
    "drops_by_round": [
@@ -1915,6 +2034,208 @@ export const CATALOG = {
    "power": "One Engineer is the Architect: alone on a 1-Engineer space it gives an extra turn at once.",
    "short": "the Architect gives an extra turn",
    "text": "Architect replaces one engineer; alone on a 1-engineer space gives an immediate extra turn"
+  }
+ ],
+ "private_buildings": [
+  {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 1
+    }
+   },
+   "excavators": 2,
+   "id": "cofferdam",
+   "mixers": 1,
+   "name": "Cofferdam",
+   "text": "put 1 drop from the general supply on a Neutral Dam or one of your Dams that has room",
+   "vp": 3
+  },
+  {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 1
+    }
+   },
+   "excavators": 1,
+   "id": "development_office",
+   "mixers": 2,
+   "name": "Development Office",
+   "text": "take one Technology tile back from the wheel; Machineries in that segment stay",
+   "vp": 3
+  },
+  {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 1
+    }
+   },
+   "excavators": 2,
+   "id": "research_lab",
+   "mixers": 2,
+   "name": "Research Lab",
+   "text": "choose a wheel segment and take back half its Machineries, rounded down, your choice",
+   "vp": 4
+  },
+  {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 0,
+     "engineers": 2
+    }
+   },
+   "excavators": 1,
+   "id": "loan_agency",
+   "mixers": 3,
+   "name": "Loan Agency",
+   "text": "take a face-up External Work and its reward, paying 2 Credits per Machinery printed on it",
+   "vp": 4
+  },
+  {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 1
+    }
+   },
+   "excavators": 4,
+   "id": "energy_relay_field",
+   "mixers": 1,
+   "name": "Energy Relay Field",
+   "text": "pay 1 Credit: Energy marker +4, not usable for Contracts",
+   "vp": 4
+  },
+  {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 2
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 2
+    }
+   },
+   "excavators": 1,
+   "id": "robot_factory",
+   "mixers": 5,
+   "name": "Robot Factory",
+   "text": "pay 1 Credit: gain 2 Machineries in any mix",
+   "vp": 5
+  },
+  {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 1
+    },
+    "right": {
+     "count": 3,
+     "credits": 0,
+     "engineers": 2
+    }
+   },
+   "excavators": 3,
+   "id": "financial_division",
+   "mixers": 4,
+   "name": "Financial Division",
+   "text": "gain 5 Credits",
+   "vp": 6
+  },
+  {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 2
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 2
+    }
+   },
+   "excavators": 4,
+   "id": "control_station",
+   "mixers": 3,
+   "name": "Control Station",
+   "text": "a production action with +3; company board bonuses and ability still apply",
+   "vp": 5
+  },
+  {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 2
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 2
+    }
+   },
+   "excavators": 6,
+   "id": "wind_farm",
+   "mixers": 2,
+   "name": "Wind Farm",
+   "text": "pay 2 Credits: produce 5 energy, usable for one Contract needing 5 or less",
+   "vp": 5
+  },
+  {
+   "action_spaces": {
+    "left": {
+     "count": 1,
+     "credits": 0,
+     "engineers": 2
+    },
+    "right": {
+     "count": 3,
+     "credits": 3,
+     "engineers": 2
+    }
+   },
+   "excavators": 3,
+   "id": "customer_office",
+   "mixers": 5,
+   "name": "Customer Office",
+   "text": "pay 3 Credits: fulfil one of your face-up Contracts without producing energy",
+   "vp": 7
   }
  ]
 };

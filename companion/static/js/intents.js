@@ -2,7 +2,7 @@
 // (optionally with a number inside the server's `range`), or a correction the engine validates.
 import { api, ApiError } from './api.js';
 import { applyUpdate, clearSelection, notify, select, store } from './store.js';
-import { currentChoices, resolved } from './render/actions.js';
+import { ARCHITECT_TYPES, currentChoices, resolved } from './render/actions.js';
 import { actionLabel } from './names.js';
 import { say } from './engine_words.js';
 import { t } from './i18n.js';
@@ -117,7 +117,10 @@ async function onConfirm(button) {
   }
   button.disabled = true;
   try {
-    await send(payloadFor(choice, store.ui.amount));
+    const command = payloadFor(choice, store.ui.amount);
+    // Tommaso Battista's Architect goes with this action (the switch in the confirm bar)
+    if (store.ui.architect && store.options?.architect && ARCHITECT_TYPES.has(command.type)) command.architect = true;
+    await send(command);
   } finally {
     button.disabled = false;
   }
@@ -139,6 +142,7 @@ const HANDLERS = [
   ['[data-choice]', (b) => onChoice(Number(b.dataset.choice))],
   ['[data-space]', (b) => onSpaceTap(b)],
   ['[data-confirm]', (b) => onConfirm(b)],
+  ['[data-architect]', (b) => select({ architect: b.checked })],
   ['[data-cancel]', () => { clearSelection(); notify(); }],
   ['[data-clear-space]', () => select({ space: null, choice: null })],
   ['[data-group-space]', (b) => select({ space: b.dataset.groupSpace, choice: null })],

@@ -9,6 +9,7 @@ import { connectGame } from './socket.js';
 import { choiceLabel, currentChoices, mapChip, mapChipParts, renderActionBar } from './render/actions.js';
 import { badge, companyCard, renderBoard } from './render/company.js';
 import { renderContracts } from './render/contracts.js';
+import { companyExpansion, renderExtraBoard } from './render/extra.js';
 import { animateAll, renderInstructions } from './render/instructions.js';
 import { renderLog } from './render/log.js';
 import { createMap } from './render/map.js';
@@ -74,7 +75,7 @@ function renderHeader(state) {
 function renderCompanies(state) {
   const ids = Object.keys(state.players || {});
   if (phone.matches && store.me && ids.includes(store.me)) ids.sort((a, b) => (a === store.me ? -1 : b === store.me ? 1 : 0));
-  $('companies').replaceChildren(...ids.map((c) => companyCard(state.players[c], { active: c === state.active && !state.finished, mine: c === store.me })));
+  $('companies').replaceChildren(...ids.map((c) => companyCard(state.players[c], { active: c === state.active && !state.finished, mine: c === store.me, expansion: companyExpansion(state, c) })));
 }
 
 /** On a phone that plays a company: that company's full board right under the action bar. */
@@ -84,7 +85,7 @@ function renderMyBoard(state) {
   box.hidden = !p;
   if (!p) return;
   const body = el('div');
-  renderBoard(body, p);
+  renderBoard(body, p, companyExpansion(state, p.company));
   const title = t('My company: {company}', { company: companyName(p.company) });
   box.replaceChildren(el('h2', { id: 'my-board-title' }, badge(p.company), ` ${title}`), body);
 }
@@ -99,6 +100,17 @@ function automaTarget() {
     if (found.length) return found.at(-1);
   }
   return null;
+}
+
+/** The building spaces (The Leeghwater Project) the chosen Build may use: id → selected. */
+function buildingSpaces() {
+  const out = new Map();
+  if (!store.options || store.options.pending || store.ui.action !== 'build') return out;
+  const selected = currentChoices(store.options, store.ui)[store.ui.choice];
+  for (const c of currentChoices(store.options, { ...store.ui, space: null })) {
+    if (c.command?.structure === 'building' && c.space) out.set(c.space, selected?.space === c.space);
+  }
+  return out;
 }
 
 function legalSpaces() {
@@ -261,6 +273,7 @@ function draw() {
   renderTrack($('track'), state);
   renderContracts($('offer'), state);
   const legal = legalSpaces();
+  renderExtraBoard($('extra-board'), $('extra-title'), state, buildingSpaces());
   map?.update(state, legal);
   if (map) renderMapText(map.describe(state));
   if (sheetKind() === 'basin' && basinMap) basinMap.update(state, legal);
@@ -345,7 +358,7 @@ function refreshBoardSheet() {
   const p = store.state?.players?.[boardCompany];
   if (!p) return;
   const body = document.getElementById('sheet-body');
-  renderBoard(body, p);
+  renderBoard(body, p, companyExpansion(store.state, boardCompany));
 }
 
 async function openUndo() {

@@ -7,13 +7,47 @@ const companies = new Map(CATALOG.companies.map((c) => [c.id, c]));
 const officers = new Map(CATALOG.officers.map((o) => [o.id, o]));
 const officersByName = new Map(CATALOG.officers.map((o) => [o.name, o]));
 const contracts = new Map(CATALOG.contracts.map((c) => [c.id, c]));
-const bonusTiles = new Map(CATALOG.bonus_tiles.map((tx) => [tx.id, tx]));
+const bonusTiles = new Map([...CATALOG.bonus_tiles, ...CATALOG.expansion_bonus_tiles].map((tx) => [tx.id, tx]));
+const externalWorks = new Map(CATALOG.external_works.map((w) => [w.id, w]));
+const privateBuildings = new Map(CATALOG.private_buildings.map((b) => [b.id, b]));
 const objectives = new Map(CATALOG.objective_tiles.map((tx) => [tx.id, tx]));
 const headstreamTiles = new Map(CATALOG.headstream_tiles.map((tx) => [tx.id, tx]));
 
 export const COMPANY_IDS = CATALOG.companies.map((c) => c.id);
-export const BASE_COMPANIES = CATALOG.companies.filter((c) => !c.expansion).map((c) => c.id);
-export const OFFICERS = CATALOG.officers;
+/** The company boards to choose or draw: the Netherlands joins with The Leeghwater Project. */
+export const companiesFor = (expansion) => CATALOG.companies.filter((c) => expansion || !c.expansion).map((c) => c.id);
+/** The Executive Officers in the draw: the 4 new ones join with The Leeghwater Project. */
+export const officersFor = (expansion) => CATALOG.officers.filter((o) => expansion || !o.expansion);
+
+/** An External Work tile as printed: its cost in Machineries and its reward. */
+export function externalWork(id) {
+  return externalWorks.get(id) ?? null;
+}
+
+/** "A1 · 1 Excavator → 3 Credits, then fulfil …" (the id alone when it is unknown). */
+export function externalWorkText(id) {
+  const w = externalWork(id);
+  if (!w) return String(id ?? '');
+  return `${id} · ${machineryCost(w.excavators, w.mixers)} → ${say(w.text)}`;
+}
+
+/** A Machinery cost in words: "2 Excavators + 1 Concrete Mixer". */
+export function machineryCost(excavators, mixers) {
+  const parts = [];
+  if (excavators) parts.push(excavators === 1 ? t('1 Excavator') : t('{n} Excavators', { n: excavators }));
+  if (mixers) parts.push(mixers === 1 ? t('1 Concrete Mixer') : t('{n} Concrete Mixers', { n: mixers }));
+  return parts.join(' + ') || t('nothing');
+}
+
+/** A Private Building tile as printed: name, cost, VP and action. */
+export function privateBuilding(id) {
+  return privateBuildings.get(id) ?? null;
+}
+
+export function buildingName(id) {
+  const b = privateBuilding(id);
+  return b ? t(b.name) : String(id ?? '');
+}
 
 export function companyName(id) {
   if (id === 'neutral') return t('Neutral');
@@ -121,6 +155,9 @@ const BONUS_NOUN = {
   B_CONDUITS: N_('Conduit'),
   B_POWERHOUSES: N_('Powerhouse'),
   B_ADVANCED_TILES: N_('Advanced tile'),
+  // The Leeghwater Project's two bonus tiles (X11, X12)
+  B_EXTERNAL_WORKS: N_('External Work taken'),
+  B_BUILDINGS: N_('Building built'),
 };
 
 /** A bonus tile in a few words: "4 VP per Base". */
@@ -171,6 +208,9 @@ export function setPlaceNames(board) {
 
 /** A building space in board words ("the upper dam of the 1st Mountains basin"). */
 export function placeName(id) {
+  // The Leeghwater Project: a building space next to a Private Building ("BS_cofferdam_1")
+  const building = /^BS_(.+)_(\d)$/.exec(String(id ?? ''));
+  if (building && privateBuildings.has(building[1])) return t('{building}, building space {n}', { building: buildingName(building[1]), n: building[2] });
   return placeNames.get(id) ?? String(id ?? '');
 }
 
@@ -243,6 +283,8 @@ export const ACTION_LABELS = {
   buy_machinery: N_('Shop'),
   take_contracts: N_('Contracts'),
   patent: N_('Patent'),
+  external_work: N_('External Works'),
+  building_action: N_('Private Buildings'),
   pass: N_('Pass'),
   automa_turn: N_('Automa turn'),
   mahiri: N_('Mahiri'),

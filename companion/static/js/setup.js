@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { el, fromTemplate, scriptReady } from './dom.js';
 import { CATALOG } from './catalog.js';
-import { BASE_COMPANIES, OFFICERS, advancedText, bonusText, companyName, contractWords, headstreamWords, objectiveLabel, officer, placeName, setPlaceNames } from './names.js';
+import { advancedText, bonusText, buildingName, companiesFor, companyName, externalWorkText, officersFor, contractWords, headstreamWords, objectiveLabel, officer, placeName, setPlaceNames } from './names.js';
 import { drawGroups, drawsPayload, renderDraws } from './setup_draws.js';
 import { say } from './engine_words.js';
 import { t } from './i18n.js';
@@ -16,6 +16,11 @@ for (const key of Object.keys(buttons)) buttons[key] = document.getElementById(k
 let step = 1;
 
 const value = (name) => form.querySelector(`[name="${name}"]:checked`)?.value;
+/** The Leeghwater Project is on: the Netherlands and the 4 new officers join (expansion rulebook). */
+const expansion = () => document.getElementById('expansion').checked;
+// the introductory columns (p. 8) are USA, Germany, Italy and France: the Netherlands only in
+// the full game
+const companyPool = () => companiesFor(expansion() && value('mode') === 'full');
 const field = (node, name) => node.querySelector(`[data-field="${name}"]`);
 const introOfficer = Object.fromEntries(CATALOG.introductory.map((x) => [x.company, x.officer]));
 
@@ -29,7 +34,7 @@ function seatNode(i) {
   const node = fromTemplate('tpl-seat');
   field(node, 'legend').textContent = t('Seat {n}', { n: i + 1 });
   const company = field(node, 'company');
-  company.append(...BASE_COMPANIES.map((c, k) => option(c, companyName(c), k === i)));
+  company.append(...companyPool().map((c, k) => option(c, companyName(c), k === i)));
   company.setAttribute('aria-label', t('Seat {n} company', { n: i + 1 }));
   const kind = field(node, 'kind');
   kind.setAttribute('aria-label', t('Seat {n} played by', { n: i + 1 }));
@@ -59,10 +64,16 @@ function syncSeats() {
     field(node, 'company-label').hidden = drafted;
     field(node, 'draft-note').hidden = !drafted;
     field(node, 'officer-label').hidden = !hasOfficer(node);
-    const company = field(node, 'company').value;
+    const companySelect = field(node, 'company');
+    const chosenCompany = companySelect.value;
+    const pool = companyPool();
+    if (companySelect.options.length !== pool.length) {
+      companySelect.replaceChildren(...pool.map((c, k) => option(c, companyName(c), pool.includes(chosenCompany) ? c === chosenCompany : k === i)));
+    }
+    const company = companySelect.value;
     const select = field(node, 'officer');
     const current = select.value;
-    const list = full ? OFFICERS.filter((o) => !o.expansion) : [officer(introOfficer[company])].filter(Boolean);
+    const list = full ? officersFor(expansion()) : [officer(introOfficer[company])].filter(Boolean);
     select.replaceChildren(...list.map((o, k) => option(o.id, `${o.name} — ${say(o.text)}`, full ? (o.id === current || (!current && k === i)) : true)));
     select.disabled = !full;
   });
@@ -162,14 +173,32 @@ function checklist(state, created) {
   }
   if (state.national_contracts?.length) add(t('National contracts: {contracts}.', { contracts: state.national_contracts.map((id) => contractWords(id).replace(/^\S+ /, '')).join('; ') }));
   if ((state.patent_offer || []).some(Boolean)) add(t('Patent Office: {tiles}.', { tiles: state.patent_offer.filter(Boolean).map(advancedText).join('; ') }));
+  expansionChecklist(state.extra_management_board, state.leeghwater, add);
   if (state.pending?.length) add(t('The table still has draws to enter: the game view asks for each one and offers only what can still be drawn.'));
   document.getElementById('checklist').replaceChildren(...items);
   document.getElementById('created-code').textContent = created.game?.join_code || '';
   buttons.start.href = api.gamePage(created.game.id);
 }
 
+/** The Leeghwater Project's components as the table lays them out (expansion rulebook, Setup). */
+function expansionChecklist(board, data, add) {
+  if (!board || !data) return;
+  const offer = (board.external_offer || []).filter(Boolean);
+  if (offer.length) add(t('Extra Management board, External Works face up: {tiles}.', { tiles: offer.map((w) => externalWorkText(w.id)).join('; ') }));
+  const piles = board.external_piles || {};
+  add(t('External Works face down: pile A {a}, pile B {b}, pile C {c} tiles.', { a: piles.A ?? 0, b: piles.B ?? 0, c: piles.C ?? 0 }));
+  (board.buildings || []).forEach((b, i) => {
+    const closed = (b.spaces || []).filter((s) => s.owner === 'blocked').length;
+    add(closed
+      ? t('Private Building {n}: {name}; put a Building of an unused colour on each of its {closed} closed building space(s).', { n: i + 1, name: buildingName(b.id), closed })
+      : t('Private Building {n}: {name}.', { n: i + 1, name: buildingName(b.id) }));
+  });
+  add(t('Every company takes its Building Technology tile.'));
+}
+
 async function create() {
   const payload = { mode: value('mode'), seats: seats(), deals: value('deals') };
+  if (expansion()) payload.expansion = true;
   const seed = document.getElementById('seed').value;
   if (seed !== '') payload.seed = Number(seed);
   if (payload.deals === 'table') payload.draws = drawsPayload(document.getElementById('draws')).draws;
@@ -195,7 +224,7 @@ buttons.next.addEventListener('click', () => {
   const p = problem();
   if (p) return fail(p);
   if (step === 1) buildSeats();
-  if (step === 2) renderDraws(document.getElementById('draws'), drawGroups(value('mode'), seats(), { draft: drafting() }));
+  if (step === 2) renderDraws(document.getElementById('draws'), drawGroups(value('mode'), seats(), { draft: drafting(), expansion: expansion() }));
   return show(step + 1);
 });
 buttons.back.addEventListener('click', () => show(Math.max(1, step - 1)));
@@ -205,7 +234,7 @@ buttons.create.addEventListener('click', () => {
 });
 form.addEventListener('change', (event) => {
   errorBox.hidden = true; // the table is fixing what the message was about
-  if (event.target.name === 'mode' || event.target.name === 'assign') syncSeats();
+  if (['mode', 'assign', 'expansion'].includes(event.target.name)) syncSeats();
   if (event.target.name === 'deals') {
     document.getElementById('table-draws').hidden = value('deals') !== 'table';
   }

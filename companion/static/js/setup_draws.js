@@ -3,7 +3,7 @@
 // The engine checks the draws again (setup.py, `table_draw` and `draft` refusals).
 import { el } from './dom.js';
 import { CATALOG } from './catalog.js';
-import { BASE_COMPANIES, OFFICERS, advancedText, bonusText as bonusWords, companyName, contractWords, headstreamWords, officer } from './names.js';
+import { advancedText, bonusText as bonusWords, buildingName, companiesFor, companyName, contractWords, externalWorkText, headstreamWords, machineryCost, officer, officersFor, privateBuilding } from './names.js';
 import { t } from './i18n.js';
 
 const ids = (list) => list.map((x) => x.id);
@@ -21,15 +21,22 @@ const seatLabel = (seat) => `Seat ${seat.index + 1} (${seat.name})`;
 const STARTING = ids(CATALOG.contracts.filter((c) => c.kind === 'starting'));
 // Patent Office: three face-up tiles of pile I (General Setup, p. 7); the Building tiles belong
 // to the Leeghwater Project expansion
-const PILE_I = ids(CATALOG.advanced_tiles.filter((tx) => tx.level === 1 && !tx.id.endsWith('_BUILDING')));
+const isBuildingTile = (tx) => tx.id.endsWith('_BUILDING');
+const advancedPile = (level, expansion) => ids(CATALOG.advanced_tiles.filter((tx) => tx.level === level && (expansion || !isBuildingTile(tx))));
+// a Private Building tile as printed: name, cost, end-game VP
+const buildingText = (id) => {
+  const b = privateBuilding(id);
+  return b ? `${buildingName(id)} · ${machineryCost(b.excavators, b.mixers)} · ${t('{n} VP', { n: b.vp })}` : id;
+};
 
 /** The values of a group's selects in slot order ('' where nothing is chosen). */
 const valuesOf = (box, key) => [...box.querySelectorAll(`select[data-draw="${key}"]`)].map((s) => s.value);
 const complete = (box, key) => valuesOf(box, key).every(Boolean);
 
-function boardSections(mode, players) {
+function boardSections(mode, players, expansion) {
   const privates = (pile) => CATALOG.contracts.filter((c) => c.kind === 'private' && c.pile === pile);
-  const bonus = CATALOG.bonus_tiles.filter((b) => mode === 'full' || b.id !== CATALOG.intro_removed_bonus);
+  const allBonus = expansion ? [...CATALOG.bonus_tiles, ...CATALOG.expansion_bonus_tiles] : CATALOG.bonus_tiles;
+  const bonus = allBonus.filter((b) => mode === 'full' || b.id !== CATALOG.intro_removed_bonus);
   const bonusText = (id) => `${id} · ${bonusWords(id)}`;
   const groups = [
     { key: 'headstreams', title: t('Headstream tiles'), slots: ['A', 'B', 'C', 'D'].map((x) => ({ id: x, label: `Headstream ${x}` })), pool: ids(CATALOG.headstream_tiles), shape: 'map', text: headstreamText },
@@ -42,9 +49,28 @@ function boardSections(mode, players) {
     groups.push({ key: `contract_offer.${pile}`, title: t('Contract Office, {colour}', { colour: t(pile) }), slots: [1, 2].map((i) => ({ id: i, label: t('{colour} contract {n}', { colour: t(pile), n: i }) })), pool: ids(privates(pile)), text: contractText });
   }
   if (mode === 'full') {
-    groups.push({ key: 'patent_offer', title: t('Patent Office: three face-up tiles of pile I'), slots: numbered(3, (i) => t('Patent Office tile {n}', { n: i })), pool: PILE_I, text: advancedText });
+    groups.push({ key: 'patent_offer', title: t('Patent Office: three face-up tiles of pile I'), slots: numbered(3, (i) => t('Patent Office tile {n}', { n: i })), pool: advancedPile(1, expansion), text: advancedText });
   }
+  if (expansion) groups.push(...expansionGroups(mode));
   return groups.map((group) => ({ title: group.title, groups: [group] }));
+}
+
+/**
+ * The Leeghwater Project's draws (expansion rulebook, Setup; docs/commands.md): the 3 External
+ * Works face up from pile A, the 5 Private Buildings top to bottom and, in the full game, the
+ * Advanced tile each pile sends back to the box (if the table looked at it).
+ */
+function expansionGroups(mode) {
+  const pileA = ids(CATALOG.external_works.filter((w) => w.pile === 'A'));
+  const groups = [
+    { key: 'external_offer', title: t('External Works: three face-up tiles of pile A'), slots: numbered(3, (i) => t('External Work {n}', { n: i })), pool: pileA, text: externalWorkText },
+    { key: 'private_buildings', title: t('Private Buildings, top to bottom'), slots: numbered(5, (i) => t('Private Building {n}', { n: i })), pool: ids(CATALOG.private_buildings), text: buildingText },
+  ];
+  if (mode === 'full') {
+    const slots = ['I', 'II', 'III'].map((pile, i) => ({ id: pile, label: t('Boxed from pile {pile}', { pile }), pool: advancedPile(i + 1, true) }));
+    groups.push({ key: 'advanced_boxed', title: t('Advanced tile put back in the box from each pile (optional)'), slots, pool: advancedPile(1, true), text: advancedText });
+  }
+  return groups;
 }
 
 /**
@@ -52,13 +78,13 @@ function boardSections(mode, players) {
  * boards are set aside first, automa.md §1.2), each paired with the officer laid next to it,
  * the Starting Contracts face up, then optionally the picks in selection (seat) order.
  */
-function draftSections(seats) {
+function draftSections(seats, expansion) {
   const humans = seats.filter((s) => s.kind === 'human');
   const automaCompanies = new Set(seats.filter((s) => s.kind === 'automa').map((s) => s.company));
   const automaOfficers = new Set(seats.filter((s) => s.kind === 'automa' && s.officer).map((s) => s.officer));
   const n = humans.length;
-  const boards = { key: 'companies', title: t('Company boards'), slots: numbered(n, (i) => t('Company board {n}', { n: i })), pool: BASE_COMPANIES.filter((c) => !automaCompanies.has(c)), text: companyName };
-  const officers = { key: 'officers', title: t('Executive Officers'), slots: numbered(n, (i) => t('Executive Officer {n}', { n: i })), pool: ids(OFFICERS.filter((o) => !o.expansion && !automaOfficers.has(o.id))), text: officerText };
+  const boards = { key: 'companies', title: t('Company boards'), slots: numbered(n, (i) => t('Company board {n}', { n: i })), pool: companiesFor(expansion).filter((c) => !automaCompanies.has(c)), text: companyName };
+  const officers = { key: 'officers', title: t('Executive Officers'), slots: numbered(n, (i) => t('Executive Officer {n}', { n: i })), pool: ids(officersFor(expansion).filter((o) => !automaOfficers.has(o.id))), text: officerText };
   const contracts = { key: 'starting_contracts', title: t('Starting Contracts'), slots: numbered(n, (i) => t('Starting Contract {n}', { n: i })), pool: STARTING, text: contractText };
   // a pick names a board laid out above (with its officer) and a Starting Contract laid out
   const laidOut = (box) => (['companies', 'officers', 'starting_contracts'].every((k) => complete(box, k)));
@@ -93,10 +119,10 @@ function chosenSections(seats) {
  * The draws of a setup as sections of groups: key (as in the setup payload), slots with labels,
  * the pool of tiles. `seats` are the wizard's seats; `draft`: the people draft their companies.
  */
-export function drawGroups(mode, seats, { draft = false } = {}) {
+export function drawGroups(mode, seats, { draft = false, expansion = false } = {}) {
   const indexed = seats.map((s, index) => ({ ...s, index }));
-  const sections = boardSections(mode, seats.length);
-  if (mode === 'full') sections.push(...(draft ? draftSections(indexed) : chosenSections(indexed)));
+  const sections = boardSections(mode, seats.length, expansion);
+  if (mode === 'full') sections.push(...(draft ? draftSections(indexed, expansion) : chosenSections(indexed)));
   return sections;
 }
 

@@ -50,7 +50,10 @@ function renderTable(audit) {
   const rowsExtra = [];
   if (!audit.finished) {
     rowsExtra.push(h('tr', { class: 'projection' }, h('th', { scope: 'row', text: t('VP now') }), ...players.map((p) => h('td', { class: 'num', text: p.vp }))));
-    for (const [label, pick] of [[t('+ objective (now)'), (p) => p.objective_vp], [t('+ resources (now)'), (p) => p.resources.vp], [t('+ water (now)'), (p) => p.water.vp]]) {
+    const projected = [[t('+ objective (now)'), (p) => p.objective_vp], [t('+ resources (now)'), (p) => p.resources.vp], [t('+ water (now)'), (p) => p.water.vp]];
+    // The Leeghwater Project: the Private Buildings' VP come at the end too (X10)
+    if (players.some((p) => p.building_vp)) projected.push([t('+ Private Buildings (now)'), (p) => p.building_vp]);
+    for (const [label, pick] of projected) {
       rowsExtra.push(h('tr', { class: 'projection' }, h('th', { scope: 'row', text: label }), ...players.map((p) => h('td', { class: 'num', text: pick(p) }))));
     }
   }

@@ -5,6 +5,8 @@ import { api, badge, download, h, openLines, COMPANY_NAME } from './common.js';
 import { scriptReady } from '../dom.js';
 import { say } from '../engine_words.js';
 import { N_, t } from '../i18n.js';
+import { CATALOG } from '../catalog.js';
+import { buildingName } from '../names.js';
 
 const STORAGE_KEY = 'barrage-audit-entry';
 const app = document.getElementById('audit-app');
@@ -26,6 +28,7 @@ function blankPlayer(company) {
   return {
     company, kind: 'human', name: '', officer: null, dams: [], conduits: [], powerhouses: [],
     credits: 0, excavators: 0, mixers: 0, vp_marker: 0, flipped: false, last_round_energy: 0,
+    buildings: [],
   };
 }
 
@@ -243,6 +246,23 @@ function basinSummary(p) {
     ...basins.map((b) => h('li', {}, h('strong', { text: `${basin(b)}: ` }), byBasin.get(b).join(', '))));
 }
 
+/**
+ * The Leeghwater Project: the Private Buildings this company activated (one Building on each at
+ * most); the server scores their VP at the end (X10). A base game leaves them all unticked.
+ */
+function buildingsBox(p, name) {
+  const owned = new Set(p.buildings || []);
+  const toggle = (id) => (e) => {
+    p.buildings = CATALOG.private_buildings.map((b) => b.id).filter((x) => (x === id ? e.target.checked : owned.has(x)));
+    changed();
+  };
+  return h('fieldset', { class: 'buildings' },
+    h('legend', { text: t('{company}: Private Buildings with its Building (The Leeghwater Project)', { company: name }) }),
+    ...CATALOG.private_buildings.map((b) => h('label', { class: 'check building' },
+      h('input', { type: 'checkbox', checked: owned.has(b.id), onchange: toggle(b.id) }),
+      t('{name} ({vp} VP)', { name: buildingName(b.id), vp: b.vp }))));
+}
+
 function renderPanel() {
   const panel = $('player-panel');
   if (ui.active === 'neutral') {
@@ -273,6 +293,7 @@ function renderPanel() {
       stepper(t('{company} Excavators', { company: name }), p.excavators, set('excavators')),
       stepper(t('{company} Concrete Mixers', { company: name }), p.mixers, set('mixers')),
       stepper(t('{company} Energy in the last round', { company: name }), p.last_round_energy, set('last_round_energy'))),
+    buildingsBox(p, name),
     p.dams.length ? h('h3', { text: t('Drops held by the dams') }) : h('p', { class: 'hint', text: t('No dam yet: tap dam spaces on the map.') }),
     dams,
     basinSummary(p),
@@ -324,12 +345,22 @@ function cellButton(label, value, title, items) {
   return h('td', { class: 'num' }, h('button', { type: 'button', class: 'cell', 'aria-label': `${label}: ${value}`, text: value, onclick: () => openLines(title, items) }));
 }
 
+/** The VP of each Private Building the company activated, as printed on the tile (X10). */
+function buildingLines(company) {
+  const owned = player(company)?.buildings || [];
+  if (!owned.length) return [{ text: t('No Building.') }];
+  return owned.map((id) => ({ text: t('{name}: {vp} VP', { name: buildingName(id), vp: CATALOG.private_buildings.find((b) => b.id === id)?.vp ?? 0 }) }));
+}
+
 function renderResults(result) {
   const order = result.result.standings;
   const byCompany = Object.fromEntries(result.players.map((p) => [p.company, p]));
   const objRows = Object.fromEntries(result.objective.rows.map((r) => [r.company, r]));
   $('winner').textContent = say(result.result.statement);
-  const head = h('thead', {}, h('tr', {}, ...[t('Place'), t('Company'), t('VP marker'), t('Objective'), t('Resources'), t('Water'), t('Total')].map((tx) => h('th', { scope: 'col', text: tx }))));
+  // The Leeghwater Project: a column for the Private Buildings when any was entered
+  const withBuildings = result.players.some((p) => p.building_vp);
+  const columns = [t('Place'), t('Company'), t('VP marker'), t('Objective'), t('Resources'), t('Water'), ...(withBuildings ? [t('Private Buildings')] : []), t('Total')];
+  const head = h('thead', {}, h('tr', {}, ...columns.map((tx) => h('th', { scope: 'col', text: tx }))));
   const body = h('tbody', {}, ...order.map((company, i) => {
     const p = byCompany[company];
     const name = COMPANY_NAME[company];
@@ -343,6 +374,7 @@ function renderResults(result) {
         ...result.objective.statements.filter((tx) => tx.includes(name)).map((tx) => ({ text: say(tx) }))]),
       cellButton(t('{company} resources', { company: name }), p.resources.vp, `${name}: ${t('resources')}`, [{ text: say(p.resources.statement) }]),
       cellButton(t('{company} water', { company: name }), p.water.vp, `${name}: ${t('water')}`, [{ text: say(p.water.statement) }]),
+      withBuildings ? cellButton(t('{company} Private Buildings', { company: name }), p.building_vp, `${name}: ${t('Private Buildings')}`, buildingLines(company)) : null,
       cellButton(t('{company} total', { company: name }), p.total, `${name}: ${t('total')}`, result.statements.filter((st) => st.step === 'total' && st.text.startsWith(name)).map((st) => ({ text: say(st.text) }))));
   }));
   $('result-table').replaceChildren(h('caption', { text: t('Objective: {objective}', { objective: say(OBJECTIVES.find((o) => o.id === result.objective.tile)?.label ?? result.objective.tile) }) }), head, body);

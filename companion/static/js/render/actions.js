@@ -1,7 +1,7 @@
 // The action bar: the active player's actions, the legal choices of the selected one with their
 // previews, the confirm bar; plus pending decisions. Everything comes from the server's options.
 import { el, fill } from '../dom.js';
-import { actionLabel, advancedText, companyName, contract, humanize, officer, placeName, rewardText } from '../names.js';
+import { actionLabel, advancedText, companyName, contract, externalWork, externalWorkText, humanize, officer, placeName, rewardText } from '../names.js';
 import { badge } from './company.js';
 import { say } from '../engine_words.js';
 import { t } from '../i18n.js';
@@ -20,6 +20,9 @@ const CHIP_WORDS = {
   drops: (n) => (n === 1 ? t('1 drop') : t('{n} drops', { n })),
 };
 const COST_KINDS = new Set(['engineers', 'excavators', 'mixers', 'credits']);
+// Tommaso Battista's Architect may be one of the Engineers of any action that places them
+// (The Leeghwater Project, Appendix 4; docs/commands.md: `"architect": true`)
+export const ARCHITECT_TYPES = new Set(['build', 'produce', 'water', 'bank', 'workshop', 'buy_machinery', 'take_contracts', 'patent', 'external_work', 'building_action']);
 const NOT_CHIPS = new Set(['max_drops', 'n', 'round', 'slot', 'index']);
 
 function chipOf(kind, n) {
@@ -77,6 +80,9 @@ export function previewText(choice) {
 }
 
 export function choiceLabel(choice) {
+  // a drawn External Work (table deals refill the row) is named by its printed cost and reward
+  const tile = choice.command?.answer?.tile;
+  if (typeof tile === 'string' && externalWork(tile) && choice.label === tile) return externalWorkText(tile);
   if (choice.label) return say(humanize(choice.label));
   if (typeof choice.preview === 'object' && choice.preview?.label) return say(humanize(choice.preview.label));
   return say(humanize(choice.space ?? JSON.stringify(choice.command)));
@@ -132,7 +138,13 @@ function choiceButton(choice, index, selected, dataName, pending = null) {
   return button;
 }
 
-function confirmBar(root, choice, amount) {
+/** The Architect's switch: only when the engine says the Architect may be named now. */
+function architectSwitch(on) {
+  return el('label', { class: 'architect' },
+    el('input', { type: 'checkbox', 'data-architect': '', checked: on }), t('with the Architect'));
+}
+
+function confirmBar(root, choice, amount, architect = null) {
   const shownChoice = resolved(choice, amount);
   const summary = el('span', { class: 'summary', text: choiceLabel(shownChoice) });
   const parts = [summary];
@@ -149,6 +161,7 @@ function confirmBar(root, choice, amount) {
       el('output', { 'aria-live': 'polite', text: amount }),
       el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': t('More {what}', { what: say(field) }), disabled: amount >= max, text: '+' })));
   }
+  if (architect) parts.push(architectSwitch(architect.on));
   parts.push(whyButton(choiceKey(shownChoice.command), choiceLabel(shownChoice), 'choices'));
   parts.push(el('button', { type: 'button', 'data-cancel': '', text: t('Cancel') }));
   parts.push(el('button', { type: 'button', class: 'primary', 'data-confirm': '', text: t('Confirm') }));
@@ -198,7 +211,9 @@ export function currentChoices(options, ui) {
   let choices;
   if (options?.pending) {
     // a decision that names a map space (a free structure) is answered on the map too
-    choices = (options.pending.choices || []).map((c) => (c.space || typeof c.command?.answer?.space !== 'string' ? c : { ...c, space: c.command.answer.space }));
+    // (the Netherlands' extra drop names its dam: answer.dam)
+    const at = (c) => c.command?.answer?.space ?? c.command?.answer?.dam;
+    choices = (options.pending.choices || []).map((c) => (c.space || typeof at(c) !== 'string' ? c : { ...c, space: at(c) }));
   } else {
     choices = (options?.actions || []).find((a) => a.type === ui.action)?.choices || [];
   }
@@ -240,7 +255,8 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
     dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← ${all}` }));
   }
   const chosen = ui.choice !== null && ui.choice !== undefined ? choices[ui.choice] : null;
-  if (chosen) confirmBar(dom.confirm, chosen, ui.amount);
+  const architect = options?.architect && !options?.pending && ARCHITECT_TYPES.has(chosen?.command?.type) ? { on: Boolean(ui.architect) } : null;
+  if (chosen) confirmBar(dom.confirm, chosen, ui.amount, architect);
   else {
     dom.confirm.hidden = true;
     dom.confirm.replaceChildren();

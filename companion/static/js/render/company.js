@@ -1,20 +1,22 @@
 // Company cards (compact, on the tablet) and the full company board (opened by a tap).
 import { el, fill, icon } from '../dom.js';
-import { abilityState, company, companyAbility, companyLetter, companyName, contract, contractGroup, incomeText, officer, rewardText } from '../names.js';
+import { abilityState, buildingName, company, companyAbility, companyLetter, companyName, contract, contractGroup, externalWorkText, incomeText, officer, rewardText } from '../names.js';
 import { wheelSvg, describeSegment } from './wheel.js';
 import { say } from '../engine_words.js';
 import { N_, t } from '../i18n.js';
 
 const PIECES = { base: 5, elevation: 5, conduit: 5, powerhouse: 4 };
 const PIECE_LETTER = { base: 'B', elevation: 'E', conduit: 'C', powerhouse: 'P' };
-const PIECE_NAME = { base: N_('Bases'), elevation: N_('Elevations'), conduit: N_('Conduits'), powerhouse: N_('Powerhouses') };
+const PIECE_NAME = { base: N_('Bases'), elevation: N_('Elevations'), conduit: N_('Conduits'), powerhouse: N_('Powerhouses'), building: N_('Buildings') };
+// The Leeghwater Project: 5 Buildings a company, one on each Private Building at most
+const BUILDINGS = 5;
 
 export function badge(companyId) {
   return el('span', { class: `badge co-${companyId}`, 'aria-hidden': 'true', text: companyLetter(companyId) });
 }
 
 function pips(kind, built) {
-  const total = PIECES[kind];
+  const total = PIECES[kind] ?? BUILDINGS;
   const row = el('span', { class: 'pips', role: 'img', 'aria-label': t('{pieces}: {built} built, {left} left', { pieces: t(PIECE_NAME[kind]), built, left: total - built }) });
   for (let i = 0; i < total; i += 1) row.append(el('span', { class: `pip${i < built ? ' used' : ''}` }));
   return row;
@@ -57,7 +59,7 @@ function powersLabel(p) {
 }
 
 /** The compact card: VP, energy, resources, pieces, wheel, powers. A button that opens the board. */
-export function companyCard(p, { active = false, mine = false } = {}) {
+export function companyCard(p, { active = false, mine = false, expansion = null } = {}) {
   const card = el('button', {
     class: `company-card co-${p.company}${active ? ' active' : ''}${p.passed ? ' passed' : ''}${mine ? ' mine' : ''}`,
     type: 'button',
@@ -74,6 +76,10 @@ export function companyCard(p, { active = false, mine = false } = {}) {
     stat('engineer', p.engineers, t('Engineers'))));
   const pieces = el('span', { class: 'pieces' });
   for (const kind of Object.keys(PIECES)) pieces.append(el('span', {}, `${PIECE_LETTER[kind]} `, pips(kind, p.built?.[kind] ?? 0)));
+  if (expansion) {
+    pieces.append(el('span', {}, `${t('Bd')} `, pips('building', expansion.buildings.length)));
+    if (expansion.external.length) pieces.append(el('span', { class: 'ew-count', text: t('External Works: {tiles}', { tiles: expansion.external.join(', ') }) }));
+  }
   card.append(pieces);
   card.append(powerLines(p));
   // the accessible name is the card's own text, then what a tap does
@@ -139,8 +145,23 @@ function officerText(p, off) {
   return p.kind === 'automa' ? t('none (the Automa plays without one)') : t('not chosen yet');
 }
 
+/** The Leeghwater Project on the company board: its Buildings (with their actions) and the
+ * External Works it did. */
+function expansionRows(expansion) {
+  const built = expansion.buildings.length;
+  const names = expansion.buildings.map((b) => t('{name} ({vp} VP): {action}', { name: buildingName(b.id), vp: b.vp, action: say(b.text) }));
+  return [
+    el('div', { class: 'structure-row', 'data-testid': 'buildings-row' },
+      el('strong', { text: `${t(PIECE_NAME.building)} ${built}/${BUILDINGS}` }),
+      el('span', {}, pips('building', built), ' ', ...names.map((text) => el('span', { class: 'chip revealed', text })))),
+    el('div', { class: 'structure-row' },
+      el('strong', { text: t('External Works done: {n}', { n: expansion.external.length }) }),
+      el('span', {}, ...expansion.external.map((id) => el('span', { class: 'chip', text: externalWorkText(id) })))),
+  ];
+}
+
 /** The full board inside `body`: structures with incomes, wheel, contracts, officer, tiles. */
-export function renderBoard(body, p) {
+export function renderBoard(body, p, expansion = null) {
   const rows = el('div', { class: 'rows' });
   for (const kind of Object.keys(PIECES)) {
     const built = p.built?.[kind] ?? 0;
@@ -148,6 +169,7 @@ export function renderBoard(body, p) {
       el('strong', { text: `${t(PIECE_NAME[kind])} ${built}/${PIECES[kind]}` }),
       el('span', {}, pips(kind, built), ' ', incomeChips(p.company, kind, built))));
   }
+  if (expansion) rows.append(...expansionRows(expansion));
   const off = officer(p.officer);
   const hand = el('div', { class: 'contracts' }, ...(p.contracts || []).map((id) => contractChip(id)));
   if (!p.contracts?.length) hand.append(el('span', { text: t('No contracts in hand') }));

@@ -3,7 +3,7 @@
 // engine/table_corrections.py check it and log "USA Credits 7 → 8 — reason").
 import { el } from '../dom.js';
 import { CATALOG } from '../catalog.js';
-import { advancedName, bonusShort, companyName, contractWords, headstreamWords, objectiveLabel, placeName, spaceName } from '../names.js';
+import { advancedName, bonusShort, buildingName, companyName, contractWords, externalWorkText, headstreamWords, objectiveLabel, placeName, spaceName } from '../names.js';
 import { t } from '../i18n.js';
 
 const TARGETS = [
@@ -18,6 +18,10 @@ const TARGETS = [
   ['tiles', t('Bonus, objective and headstream tiles')],
   ['occupied', t('Management spaces taken')],
 ];
+// The Leeghwater Project: the Extra Management board, in an expansion game only
+const EXTRA_TARGET = ['extra', t('Extra Management board: External Works and Buildings')];
+const targets = (state) => (state.leeghwater?.buildings ? [...TARGETS, EXTRA_TARGET] : TARGETS);
+const BLOCKED = 'blocked';
 const FIELDS = [['vp', t('VP')], ['credits', t('Credits')], ['excavators', t('Excavators')], ['mixers', t('Concrete Mixers')], ['engineers', t('Engineers in supply')], ['energy', t('Energy')]];
 const STRUCTURES = [['base', t('Base')], ['elevation', t('Elevation')], ['conduit', t('Conduit')], ['powerhouse', t('Powerhouse')]];
 const COLOURS = ['green', 'yellow', 'red'];
@@ -111,23 +115,48 @@ export function correctionPart(target, state, board) {
         [...none, ...CATALOG.advanced_tiles.map((tx) => [tx.id, advancedName(tx.id)])], state.patent_offer[i] ?? ''))) : '');
   }
   if (target === 'tiles') {
-    const bonus = CATALOG.bonus_tiles.map((tx) => [tx.id, bonusShort(tx.id)]);
+    // The Leeghwater Project adds its 2 bonus tiles to the draw (X11, X12)
+    const bonusPool = state.leeghwater?.buildings ? [...CATALOG.bonus_tiles, ...CATALOG.expansion_bonus_tiles] : CATALOG.bonus_tiles;
+    const bonus = bonusPool.map((tx) => [tx.id, bonusShort(tx.id)]);
     const heads = CATALOG.headstream_tiles.map((tx) => [tx.id, t('{n} drops', { n: headstreamWords(tx.id) })]);
     return el('div', {},
       el('div', { class: 'row' }, ...[0, 1, 2, 3, 4].map((i) => select(`bonus${i}`, t('Bonus tile, round {round}', { round: i + 1 }), bonus, state.bonus_tiles?.[i]))),
       el('div', { class: 'row' }, select('objective', t('Objective tile'), CATALOG.objective_tiles.map((tx) => [tx.id, objectiveLabel(tx.id)]), state.objective)),
       el('div', { class: 'row' }, ...['A', 'B', 'C', 'D'].map((x) => select(`head${x}`, t('Headstream {letter}', { letter: x }), heads, state.headstream_tiles?.[x]))));
   }
+  if (target === 'extra') return extraPart(state, companies);
   // occupied: every Management space in play, with who stands on it
   const rows = (CATALOG.management_spaces || []).filter((m) => state.occupied?.[m.id] !== 'blocked' && (m.section !== 'patent_office' || (state.patent_offer || []).length));
   return el('div', { class: 'occupied-grid' }, ...rows.map((m) => select(`occ-${m.id}`, spaceName(m.id), [['', t('free')], ...companies], state.occupied?.[m.id] ?? '')));
+}
+
+/**
+ * The Extra Management board as the table sees it: the 3 face-up External Works, the External
+ * Works each company took, each Private Building's open building spaces and the left action
+ * spaces an Automa's Building closed (table_corrections.py checks every line).
+ */
+function extraPart(state, companies) {
+  const lw = state.leeghwater;
+  const none = [['', t('empty')]];
+  const works = CATALOG.external_works.map((w) => [w.id, externalWorkText(w.id)]);
+  const taken = lw.external_taken || {};
+  return el('div', {},
+    el('div', { class: 'row' }, ...[0, 1, 2].map((i) => select(`ew-${i}`, t('External Work, slot {n}', { n: i + 1 }), [...none, ...works], lw.external_offer?.[i] ?? ''))),
+    ...companies.map(([c, name]) => el('fieldset', {}, el('legend', { text: t('External Works taken by {company}', { company: name }) }),
+      el('div', { class: 'row' }, ...CATALOG.external_works.map((w) => el('label', {},
+        el('input', { type: 'checkbox', name: `taken-${c}`, value: w.id, checked: (taken[c] || []).includes(w.id) }), externalWorkText(w.id)))))),
+    ...lw.buildings.map((b) => el('fieldset', {}, el('legend', { text: buildingName(b) }),
+      el('div', { class: 'row' },
+        ...lw.building_spaces[b].map((owner, i) => (owner === BLOCKED ? ''
+          : select(`bs-${b}-${i}`, t('{building}, building space {n}', { building: buildingName(b), n: i + 1 }), [['', t('free')], ...companies], owner ?? ''))),
+        el('label', {}, el('input', { type: 'checkbox', name: 'left-closed', value: b, checked: (lw.left_closed || []).includes(b) }), t('left action space closed by an Automa'))))));
 }
 
 /** The sheet's form: a choice of what to correct, its pre-filled line, the reason. */
 export function correctionForm(state, board) {
   const form = el('form', { class: 'correction', id: 'correction-form' });
   const slot = el('div', { class: 'correction-part' });
-  const target = select('target', t('What to correct'), TARGETS, 'player');
+  const target = select('target', t('What to correct'), targets(state), 'player');
   const show = () => slot.replaceChildren(correctionPart(target.querySelector('select').value, state, board));
   target.addEventListener('change', show);
   form.append(el('p', { text: t('Set what the table shows. The correction is logged with the value before and after, and can be undone like any move.') }),
@@ -179,6 +208,19 @@ export function correctionCommand(form) {
       objective: g('objective'),
       headstream_tiles: Object.fromEntries(['A', 'B', 'C', 'D'].map((x) => [x, g(`head${x}`)])),
     });
+  } else if (target === 'extra') {
+    value.external_offer = [0, 1, 2].map((i) => g(`ew-${i}`) || null);
+    const companies = [...new Set([...f.keys()].filter((k) => k.startsWith('taken-')).map((k) => k.slice(6)))];
+    value.external_taken = Object.fromEntries(companies.map((c) => [c, f.getAll(`taken-${c}`)]));
+    const spaces = {};
+    for (const key of f.keys()) {
+      const match = /^bs-(.+)-(\d)$/.exec(key);
+      if (!match) continue;
+      spaces[match[1]] ??= [null, null, null, null];
+      spaces[match[1]][Number(match[2])] = g(key) || null;
+    }
+    value.building_spaces = spaces;
+    value.left_closed = f.getAll('left-closed');
   } else if (target === 'occupied') {
     value.occupied = Object.fromEntries([...f.keys()].filter((k) => k.startsWith('occ-') && g(k)).map((k) => [k.slice(4), g(k)]));
   }
