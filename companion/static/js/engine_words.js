@@ -222,6 +222,7 @@ const SHAPES = [
   N_('Put the tile drawn from pile {pile} face up on slot {n} — {work}.'),
   N_('Put the External Work tiles left face up back in the box.'),
   N_('Put 2 Engineers on External Works space {n}.'),
+  N_('External Works space {n}'),
   N_('Take the tile of slot {n} face down (its Machineries go back to the general supply) — {work}.'),
   N_('Take the tile of slot {n} face down (its Machineries went on the wheel) — {work}.'),
   N_('Take the tile of slot {n} face down (pay {credits} Credits (Loan Agency)) — {work}.'),
