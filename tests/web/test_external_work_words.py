@@ -23,8 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SAY = Path(__file__).resolve().parent / "js" / "say_it.mjs"
 NODE = shutil.which("node")
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
-from helpers import give  # noqa: E402
+from helpers import automa_turn, give  # noqa: E402
 from leeghwater_helpers import expansion_state, put_on_offer  # noqa: E402
+from test_leeghwater_automa import automa_expansion_game  # noqa: E402
 
 # English words with no place in an Italian sentence (a name like Leslie Spencer may stay)
 ENGLISH = re.compile(
@@ -47,7 +48,19 @@ def _sentences() -> list[str]:
     steps = [str(s["text"]) for s in instructions.derive(out.state, out.events)]
     taken = next(e for e in out.events if e["type"] == "external_work_taken")
     undo = REVERSE["external_work_taken"](taken)
-    return [*names, *short, *labels, *steps, out.state.pending[-1].reason, undo]
+    return [*names, *short, *labels, *steps, out.state.pending[-1].reason, undo, *_automa()]
+
+
+def _automa() -> list[str]:
+    """An Automa's External Work (automa.md §7.8): its override choice and its table lines."""
+    state = automa_expansion_game(1)
+    put_on_offer(state, "A3", "A1", "A2")
+    give(state, "italy", excavators=2, mixers=0)
+    choices = [c["label"] for a in legal_options(state)["actions"] for c in a.get("choices", [])
+               if "External Work" in str(c.get("label"))]  # fmt: skip
+    out = automa_turn(state, "italy")
+    lines = [str(s["text"]) for s in instructions.derive(out.state, out.events)]
+    return [*choices, *(line for line in lines if "External Work" in line)]
 
 
 def test_external_works_read_in_italian_with_no_id(tmp_path: Path) -> None:

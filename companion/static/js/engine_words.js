@@ -64,6 +64,7 @@ const SHAPES = [
   N_('Then {n} drops leave the map.'),
   N_('Refill the Contract Office: {contract} from the {pile} pile.'),
   N_('Put {n} Automa Engineer(s) on {space} ({section}).'),
+  N_('Put {n} Automa Engineer(s) on {space}.'),
   // ---- the General Setup (instructions.setup_lines) ----
   N_('Headstream tiles: {tiles} (drops in rounds 1-4).'),
   N_('Bonus tiles on the Energy Track, rounds 1-5: {tiles}.'),
@@ -201,6 +202,7 @@ const SHAPES = [
   N_('External Work: discard {cost}: fulfil one contract (or decline)'),
   N_('External Work: discard {cost}: take a face-up Advanced Technology tile for free (or decline)'),
   N_('External Work: discard {cost}: {n} energy produced'),
+  N_('External Work: discard {cost} (Automa: Credits become VP)'),
   N_('External Work: discard {cost}'),
   N_('Loan Agency (External Work: discard {cost})'),
   N_('slot {n} — {work}'),
