@@ -306,9 +306,11 @@ def test_external_works_are_named_by_their_printed_words_never_by_an_id() -> Non
               if a["type"] == "external_work" for c in a["choices"]]  # fmt: skip
     out = _work(state, company, 1)  # A5: 4 Credits and a face-up Advanced Technology tile
     texts = _texts(out)
-    assert "Take the tile of slot 1 face down (its Machineries go back to the general supply) — "\
-        "External Work: discard 2 Excavators → 4 Credits and take a face-up Advanced Technology "\
+    assert (
+        "Take the tile of slot 1 face down (its Machineries go back to the general supply) — "
+        "External Work: discard 2 Excavators → 4 Credits and take a face-up Advanced Technology "
         "tile for free." in texts
+    )
     assert out.state.pending[-1].reason == (
         "External Work: discard 2 Excavators: take a face-up Advanced Technology tile for free "
         "(or decline)"
