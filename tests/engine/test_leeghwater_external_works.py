@@ -3,6 +3,7 @@ X22 (setup file) and one test per tile reward."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 from helpers import events_of, give, set_wheel
 from leeghwater_helpers import expansion_state, put_on_offer
 
-from companion.engine import execute, instructions, legal_options, scoring
+from companion.engine import draws, execute, instructions, legal_options, scoring
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder
 from companion.engine.state import GameState
@@ -316,3 +317,20 @@ def test_external_works_are_named_by_their_printed_words_never_by_an_id() -> Non
         "(or decline)"
     )
     assert labels and not [t for t in [*labels, *texts] if TILE_ID.search(t)]
+
+
+def test_a_table_draw_names_the_drawn_external_work_by_its_face() -> None:
+    # table deals (the End of Round refill, leeghwater.md §3.4): the table enters the tile it
+    # drew from pile A; the log names it by what is printed on it (A3: 2 Concrete Mixers → 4 VP
+    # and a free Base in the Plains), never "A3"
+    state, _ = _ready((None, "A1", "A2"))
+    state.setup = dataclasses.replace(state.setup, deals="table")
+    rec = Recorder(state)
+    assert not draws.draw(rec, "external_work", "A", ["A3", "A4"], 0, "Which tile?")
+    out = execute(rec.state, {"type": "decide", "player": None, "answer": {"tile": "A3"}})
+    said = [e["reason"] for e in out.events if e["type"] == "decision_resolved"]
+    assert said == [
+        "The table drew External Work: discard 2 Concrete Mixers → "
+        "4 VP and build a Base in the Plains for free."
+    ]
+    assert out.state.leeghwater["external_offer"][0] == "A3"

@@ -221,6 +221,8 @@ const SHAPES = [
   N_('{building}, right space'),
   N_('You have activated no Private Building: build a Building first.'),
   N_('Which External Work tile was drawn from pile {pile}?'),
+  N_('The table drew {drawn}.'),
+  N_('{drawn} cannot be drawn: it is not in that pile any more.'),
   N_('Put the tile drawn from pile {pile} face up on slot {n} — {work}.'),
   N_('Put the External Work tiles left face up back in the box.'),
   N_('Put 2 Engineers on External Works space {n}.'),
@@ -348,7 +350,7 @@ const ONE_WORD = new Set(['n', 'k', 'round', 'level', 'value', 'tile', 'ordinal'
   'side', 'position', 'vp', 'credits', 'energy', 'need', 'criteria', 'basin', 'row', 'count', 'seq',
   'pile', 'colour', 'structure', 'company', 'active', 'bonus', 'ruling', 'have', 'excavators', 'mixers']);
 // an External Work's printed face (its cost → its reward) is one part of an instruction
-const PART = { one: '[^\\s→·;]+?', phrase: '[^→·;]+?', count: '\\d+', dots: '[\\d·]+', tiles: '.+?', work: '.+?', works: '.+?' };
+const PART = { one: '[^\\s→·;]+?', phrase: '[^→·;]+?', count: '\\d+', dots: '[\\d·]+', tiles: '.+?', work: '.+?', works: '.+?', drawn: '.+?' };
 const PART_OF = (name) => PART[name] ?? (ONE_WORD.has(name) ? PART.one : PART.phrase);
 
 const compile = (key) => {
