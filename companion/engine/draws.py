@@ -15,7 +15,7 @@ from companion.engine.commands import Answer
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder, ask, resolves
 from companion.engine.state import Decision
-from companion.engine.table_words import advanced_tile_name, contract_name, external_work_name
+from companion.engine.table_words import external_work_name
 
 Reveal = Callable[[Recorder, str, int, str], None]
 REVEALS: dict[str, Reveal] = {}
@@ -64,16 +64,14 @@ def draw(rec: Recorder, what: str, pile: str, pool: list[str], slot: int, questi
     return True
 
 
-# a drawn tile in the words printed on it (the pieces carry no ids), by what was drawn
-DRAWN_NAME: dict[str, Callable[[str], str]] = {
-    "contract": contract_name,
-    "patent": advanced_tile_name,
-    "external_work": external_work_name,
-}
+# an External Work in the words printed on it (its tiles carry no number, not even a code a
+# device could put in words); a contract or Advanced Technology id stays as stored logs hold it
+# and a device puts it in words (names.js humanize)
+DRAWN_NAME: dict[str, Callable[[str], str]] = {"external_work": external_work_name}
 
 
 def drawn_name(what: str, tile: str) -> str:
-    """ "the green contract ⚡3 (…)", "External Work: discard 1 Excavator → …"."""
+    """ "External Work: discard 1 Excavator → 3 Credits, then …"; other tiles by their id."""
     return DRAWN_NAME.get(what, str)(tile)
 
 
