@@ -18,6 +18,11 @@ from e2e.test_score_pad_three import BOARDS
 from e2e.test_setup_table_draft import option_values
 
 EXTERNAL = ["A2", "A4", "A5"]  # three tiles of pile A face up (Setup, X22)
+# the printed tiles carry no number (leeghwater.md §3.2): A2, A4, A5 are shown by their faces
+A2_WORDS = "discard 1 Concrete Mixer → 3 Credits and rotate the wheel 2 segments"
+A4_WORDS = "discard 1 Excavator + 1 Concrete Mixer → 2 Credits and build a Powerhouse for free"
+# an External Work id (A1 … C5) that must never stand on a screen
+TILE_ID = re.compile(r"\b[ABC][1-5]\b")
 BUILDINGS = ["cofferdam", "development_office", "research_lab", "loan_agency", "wind_farm"]
 
 
@@ -46,7 +51,9 @@ def _setup_expansion_game(page: Page) -> str:
     # the External Works lists offer pile A only, each tile with its cost and reward
     assert option_values(page, "External Work 1") == ["A1", "A2", "A3", "A4", "A5"]
     first = page.get_by_label("External Work 1", exact=True)
-    expect(first.locator("option", has_text="A5 · 2 Excavators →")).to_have_count(1)
+    a5 = "pile A: discard 2 Excavators → 4 Credits"
+    expect(first.locator("option", has_text=a5)).to_have_count(1)
+    _no_tile_id(first.locator("option").all_inner_texts())
     for i, tile in enumerate(EXTERNAL, start=1):
         page.get_by_label(f"External Work {i}", exact=True).select_option(tile)
     assert EXTERNAL[0] not in option_values(page, "External Work 2")
@@ -61,7 +68,8 @@ def _setup_expansion_game(page: Page) -> str:
     page.get_by_role("button", name="Create game").click()
     expect(page.get_by_role("heading", name="Place this on the real board")).to_be_visible()
     checklist = page.locator("#checklist")
-    expect(checklist).to_contain_text("External Works face up: A2")
+    expect(checklist).to_contain_text(f"External Works face up: pile A: {A2_WORDS}")
+    _no_tile_id([checklist.inner_text()])
     expect(checklist).to_contain_text("Private Building 1: Cofferdam")
     # 3 players: building space 4 of every tile is covered (ruling L8)
     expect(checklist).to_contain_text("on each of its 1 closed building space(s)")
@@ -79,6 +87,8 @@ def _tap_choice(page: Page, action: str, text: str, game_id: str) -> None:
     flows.action_button(page, action).click()
     group = flows.choices(page).filter(has_text=text).first
     expect(group).to_be_visible()
+    if action == "External Works":  # the choices name each tile by its printed face
+        _no_tile_id(flows.choices(page).all_inner_texts())
     group.click()
     if page.get_by_role("button", name="Confirm").count() == 0:
         flows.choices(page).filter(has_text=text).filter(has_not_text="All choices").first.click()
@@ -110,10 +120,10 @@ def test_expansion_game_by_table_deals(page: Page, screens: Path) -> None:
     page.get_by_role("region", name="Automa turn").get_by_role(
         "button", name="Choose another legal move"
     ).click()
-    _tap_choice(page, "External Works", "External Work A2", game_id)
+    _tap_choice(page, "External Works", "External Work: discard 1 Concrete Mixer →", game_id)
     taken = flows.game(page, game_id)["state"]["leeghwater"]["external_taken"]
     assert taken.get("italy") == ["A2"]
-    expect(board).to_contain_text("External Works done: Italy: A2")
+    expect(board).to_contain_text(f"External Works done: Italy: pile A: {A2_WORDS}")
 
     # the people in turn order: Ben fulfils an External Work, Ann builds the Cofferdam
     done = {"usa": False, "netherlands": False}
@@ -124,7 +134,9 @@ def test_expansion_game_by_table_deals(page: Page, screens: Path) -> None:
         if who == "italy":
             flows.automa_turn(page, game_id)
         elif who == "usa" and not done["usa"]:
-            _tap_choice(page, "External Works", "External Work A4", game_id)
+            _tap_choice(
+                page, "External Works", "External Work: discard 1 Excavator and 1 Concrete", game_id
+            )
             assert flows.game(page, game_id)["state"]["leeghwater"]["external_taken"]["usa"] == [
                 "A4"
             ]
@@ -166,6 +178,14 @@ def test_expansion_game_by_table_deals(page: Page, screens: Path) -> None:
     expect(sheet.get_by_test_id("buildings-row")).to_contain_text("Cofferdam (3 VP)")
     page.keyboard.press("Escape")
     expect(sheet).to_be_hidden()
+    # the product's rule: no External Work id alone on a screen (leeghwater.md §3.2)
+    expect(board).to_contain_text(f"pile A: {A4_WORDS}")
+    _no_tile_id([board.inner_text(), page.locator("#companies").inner_text()])
+    page.get_by_role("button", name="Game log").click()
+    log = page.get_by_role("dialog", name="Log")
+    expect(log).to_contain_text(f"External Work: {A2_WORDS}")
+    _no_tile_id([log.inner_text()])
+    log.get_by_role("button", name="Close").click()
     page.locator("#extra-title").scroll_into_view_if_needed()
     page.screenshot(path=str(screens / "tablet-leeghwater-extra-board.png"), animations="disabled")
     page.locator("[data-building='cofferdam']").scroll_into_view_if_needed()
@@ -173,6 +193,11 @@ def test_expansion_game_by_table_deals(page: Page, screens: Path) -> None:
     _no_small_targets(page, "#extra-board, #actions, #choices")
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert not page.js_errors
+
+
+def _no_tile_id(texts: list[str]) -> None:
+    """No External Work id (A1 … C5) in these visible texts: the tiles carry no number."""
+    assert [t for t in texts if TILE_ID.search(t)] == [], [TILE_ID.findall(t) for t in texts]
 
 
 def _no_small_targets(page: Page, selector: str) -> None:
@@ -397,7 +422,9 @@ def test_an_automa_does_an_external_work(page: Page, screens: Path) -> None:
     taken = flows.shown(page)["state"]["leeghwater"]["external_taken"]["italy"]
     assert len(taken) == 1 and taken[0] in offer_before
     board = page.get_by_role("region", name="Extra Management board")
-    expect(board).to_contain_text(f"External Works done: Italy: {taken[0]}")
+    # named by its printed face (a tile of pile A in round 1), never by its id
+    expect(board).to_contain_text("External Works done: Italy: pile A: discard ")
+    _no_tile_id([board.inner_text()])
     expect(board.locator(f"[data-ew='{taken[0]}']")).to_have_count(0)
     expect(board.locator(".ew-tile.empty")).to_have_count(1)
     log = flows.game(page, game_id)["log"]
@@ -438,7 +465,13 @@ def test_correct_the_extra_management_board(page: Page, screens: Path) -> None:
     page.get_by_role("button", name="Correct a value").click()
     sheet = page.get_by_role("dialog", name="Correct a value")
     sheet.get_by_label("What to correct").select_option("extra")
-    sheet.get_by_label("External Work, slot 1").select_option("C1")
+    slot_1 = sheet.get_by_label("External Work, slot 1")
+    # values stay ids; the options read as the tiles are printed (C1: 2 E + 4 M → 8 VP, wheel 3)
+    expect(slot_1.locator("option[value='C1']")).to_have_text(
+        "pile C: discard 2 Excavators + 4 Concrete Mixers → 8 VP and rotate the wheel 3 segments"
+    )
+    _no_tile_id(slot_1.locator("option").all_inner_texts())
+    slot_1.select_option("C1")
     name = page.evaluate(
         "id => document.querySelector(`[data-building='${id}'] .band`)"
         ".textContent.replace(/^\\d+\\. /, '')",
@@ -580,7 +613,10 @@ def test_introductory_game_with_the_expansion_dealt_by_the_app(page: Page, scree
     page.get_by_role("button", name="Create game").click()
     expect(page.get_by_role("heading", name="Place this on the real board")).to_be_visible()
     checklist = page.locator("#checklist")
-    expect(checklist).to_contain_text("Extra Management board, External Works face up: A")
+    expect(checklist).to_contain_text(
+        "Extra Management board, External Works face up: pile A: discard "
+    )
+    _no_tile_id([checklist.inner_text()])
     expect(checklist).to_contain_text("Private Building 5:")
     expect(checklist).to_contain_text("Every company takes its Building Technology tile.")
     page.screenshot(
@@ -700,8 +736,10 @@ def test_table_deals_refill_the_external_works_row_by_asking(page: Page, screens
     drawable = pending["options"]["drawable"]
     offered = flows.choices(page)
     expect(offered).to_have_count(len(drawable))
-    expect(offered.first).to_contain_text(f"{drawable[0]} · ")
+    # each drawable tile by its printed face: the pile of its back, its cost and its reward
+    expect(offered.first).to_contain_text(f"pile {drawable[0][0]}: discard ")
     expect(offered.first).to_contain_text("→")
+    _no_tile_id(offered.all_inner_texts())
     page.screenshot(path=str(screens / "tablet-leeghwater-refill-draw.png"), animations="disabled")
     version = flows.shown(page)["version"]
     offered.first.click()

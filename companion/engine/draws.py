@@ -15,6 +15,7 @@ from companion.engine.commands import Answer
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder, ask, resolves
 from companion.engine.state import Decision
+from companion.engine.table_words import external_work_name
 
 Reveal = Callable[[Recorder, str, int, str], None]
 REVEALS: dict[str, Reveal] = {}
@@ -63,6 +64,17 @@ def draw(rec: Recorder, what: str, pile: str, pool: list[str], slot: int, questi
     return True
 
 
+# an External Work in the words printed on it (its tiles carry no number, not even a code a
+# device could put in words); a contract or Advanced Technology id stays as stored logs hold it
+# and a device puts it in words (names.js humanize)
+DRAWN_NAME: dict[str, Callable[[str], str]] = {"external_work": external_work_name}
+
+
+def drawn_name(what: str, tile: str) -> str:
+    """ "External Work: discard 1 Excavator → 3 Credits, then …"; other tiles by their id."""
+    return DRAWN_NAME.get(what, str)(tile)
+
+
 @resolves("table_draw")
 def resolve_table_draw(rec: Recorder, decision: Decision, answer: Answer) -> None:
     """The table says which tile it drew (table deals); only a drawable tile is accepted."""
@@ -70,7 +82,9 @@ def resolve_table_draw(rec: Recorder, decision: Decision, answer: Answer) -> Non
     options = decision.options
     if tile not in options["drawable"]:
         raise RuleViolation(
-            "table_draw", f"{tile} cannot be drawn: it is not in that pile any more."
+            "table_draw",
+            f"{drawn_name(options['what'], str(tile))} cannot be drawn: it is not in that pile "
+            "any more.",
         )
-    rec.emit("decision_resolved", f"The table drew {tile}.")
+    rec.emit("decision_resolved", f"The table drew {drawn_name(options['what'], str(tile))}.")
     REVEALS[options["what"]](rec, options["pile"], options["slot"], str(tile))

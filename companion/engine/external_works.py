@@ -31,6 +31,7 @@ from companion.engine.economy import move_energy, pay_credits
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder, ask, resolves
 from companion.engine.state import Decision, GameState
+from companion.engine.table_words import advanced_tile_name, external_work_name, machineries_words
 from companion.engine.wheel import load_wheel, rotate_wheel, tiles_on_wheel
 
 CATEGORY = "external_work"
@@ -123,7 +124,7 @@ def work_problem(state: GameState, company: str, slot: int, *, leslie: bool = Fa
     work = EXTERNAL_WORKS[tile]
     if player.excavators < work.excavators or player.mixers < work.mixers:
         return (
-            f"External Work {tile} needs {work.excavators} Excavators and {work.mixers} Concrete "
+            f"This External Work needs {work.excavators} Excavators and {work.mixers} Concrete "
             f"Mixers from your personal supply (you have {player.excavators} and "
             f"{player.mixers}); Machineries on your Construction Wheel cannot be used."
         )
@@ -132,18 +133,9 @@ def work_problem(state: GameState, company: str, slot: int, *, leslie: bool = Fa
     return None
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def cost_words(work: ExternalWorkTile) -> str:
     """The Machineries printed on a tile, the kinds it asks for only ("2 Concrete Mixers")."""
-    parts = [
-        _count(n, word)
-        for n, word in ((work.excavators, "Excavator"), (work.mixers, "Concrete Mixer"))
-        if n
-    ]
-    return " and ".join(parts)
+    return machineries_words(work.excavators, work.mixers)
 
 
 # -- the action ----------------------------------------------------------------------------
@@ -172,9 +164,10 @@ def do_external_work(rec: Recorder, company: str, command: ExternalWork) -> None
             [LESLIE_TILE] if own_tile else [],
             work.excavators,
             work.mixers,
-            f"External Work {tile}: its Machineries on the wheel (Leslie Spencer)",
+            f"{external_work_name(tile, reward=False)}: its Machineries on the wheel "
+            "(Leslie Spencer)",
         )
-        rotate_wheel(rec, company, 1, f"External Work {tile} (Leslie Spencer)")
+        rotate_wheel(rec, company, 1, f"{external_work_name(tile, reward=False)} (Leslie Spencer)")
         take_work(rec, company, command.slot, paid="wheel")
     else:
         take_work(rec, company, command.slot, paid="machineries")
@@ -186,13 +179,13 @@ def take_work(rec: Recorder, company: str, slot: int, *, paid: str) -> None:
     tile = str(offered(rec.state, slot))
     work = EXTERNAL_WORKS[tile]
     how = {
-        "machineries": f"discard {cost_words(work)}",
+        "machineries": "its Machineries go back to the general supply",
         "wheel": "its Machineries went on the wheel",
         "credits": f"pay {work.loan_credits} Credits (Loan Agency)",
     }[paid]
     rec.emit(
         "external_work_taken",
-        f"Take External Work {tile} face down ({how}): {work.text}.",
+        f"Take the tile of slot {slot} face down ({how}) — {external_work_name(tile)}.",
         company=company,
         tile=tile,
         slot=slot - 1,
@@ -201,13 +194,14 @@ def take_work(rec: Recorder, company: str, slot: int, *, paid: str) -> None:
         mixers=work.mixers if paid == "machineries" else 0,
     )
     if paid == "credits":
-        pay_credits(rec, company, work.loan_credits, CATEGORY, f"Loan Agency: External Work {tile}")
+        why = f"Loan Agency ({external_work_name(tile, reward=False)})"
+        pay_credits(rec, company, work.loan_credits, CATEGORY, why)
     give_reward(rec, company, tile)
 
 
 def give_reward(rec: Recorder, company: str, tile: str) -> None:
     """The right side of the tile (leeghwater.md §3.2-3.3)."""
-    reason = f"External Work {tile}"
+    reason = external_work_name(tile, reward=False)
     effects.resolve(
         rec, company, interpreter_rewards(tile), source=tile, reason=reason, category=CATEGORY
     )
@@ -317,7 +311,7 @@ def _resolve_reward_advanced_tile(rec: Recorder, decision: Decision, answer: Ans
     slot = rec.state.patent_offer.index(answer.tile)
     rec.emit(
         "patent_tile_bought",
-        f"{decision.reason}: take {answer.tile} into your supply.",
+        f"{decision.reason}: take {advanced_tile_name(answer.tile)} into your supply.",
         company=company,
         tile=answer.tile,
         slot=slot,
@@ -339,7 +333,7 @@ def work_options(state: GameState, company: str) -> list[dict[str, Any]]:
         option = {
             "slot": slot,
             "tile": tile,
-            "label": f"External Work {tile}: discard {cost_words(work)}; {work.text}",
+            "label": external_work_name(tile),
             "command": command,
             # the cost chips a device shows (2 Engineers, Machineries from the personal supply)
             "preview": {

@@ -28,6 +28,7 @@ from companion.engine.catalog import (
 )
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
+from companion.engine.table_words import external_work_name
 
 BLOCKED = "blocked"
 EXTERNAL_SPACE = "EW_"  # EW_1 .. EW_3, one per face-up slot
@@ -107,8 +108,8 @@ def refill_external_works_step(rec: Recorder, _arg: str) -> bool:
 def reveal_external_work(rec: Recorder, pile: str, slot: int, tile: str) -> None:
     rec.emit(
         "external_work_revealed",
-        f"Put External Work {tile} from pile {pile} face up on slot {slot + 1}: "
-        f"{EXTERNAL_WORKS[tile].text}.",
+        f"Put the tile drawn from pile {pile} face up on slot {slot + 1} — "
+        f"{external_work_name(tile)}.",
         pile=pile,
         slot=slot,
         tile=tile,
@@ -205,7 +206,7 @@ def board_lines(board: dict[str, Any]) -> list[str]:
     offer = [t for t in board["external_offer"] if t]
     lines = [
         "External Works: piles A, B and C face down; face up from pile A: "
-        + ", ".join(f"{t} ({EXTERNAL_WORKS[t].text})" for t in offer)
+        + "; ".join(external_work_name(t) for t in offer)
         + ".",
         "Private Buildings, top to bottom: "
         + ", ".join(building_name(t) for t in board["buildings"])

@@ -27,6 +27,7 @@ from companion.engine.catalog import ManagementSpace, company_name
 from companion.engine.economy import can_pay_credits
 from companion.engine.mahiri import mahiri_options
 from companion.engine.state import Decision, GameState
+from companion.engine.table_words import advanced_tile_name, external_work_name
 
 ACTION_LABELS: dict[str, str] = {
     "build": "Build",
@@ -448,7 +449,9 @@ def _known_label(decision: Decision, answer: dict[str, Any]) -> str:
     if decision.kind == "company_drop":  # the Netherlands (X15)
         return "Decline" if answer["dam"] is None else f"1 drop on {answer['dam']}"
     if decision.kind == "reward_advanced_tile":  # External Work A5
-        return "Decline" if answer["tile"] is None else f"Take {answer['tile']}"
+        return "Decline" if answer["tile"] is None else f"Take {advanced_tile_name(answer['tile'])}"
+    if decision.kind == "building_choice" and "slot" in answer:  # the Loan Agency
+        return external_work_name(str(decision.options["works"][str(answer["slot"])]))
     if "discard" in answer:
         return f"Discard {', '.join(answer['discard'])}"
     if "tile" in answer:

@@ -555,7 +555,10 @@ def _ask_choice(rec: Recorder, company: str, tile: str, effect: str, reason: str
     else:  # take_external_work_for_credits
         answers = [{"slot": s} for s in loan_slots(state, company, 0)]
         question = f"{reason}: take an External Work for 2 Credits per Machinery"
-    ask(rec, "building_choice", company, question, building=tile, answers=answers)
+    # the tiles by slot, so each answer can be named by its printed words (no ids on screens)
+    works = {str(a["slot"]): external_works.offered(state, int(a["slot"])) for a in answers
+             if "slot" in a}  # fmt: skip
+    ask(rec, "building_choice", company, question, building=tile, answers=answers, works=works)
 
 
 @resolves("building_choice")

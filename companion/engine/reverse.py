@@ -17,7 +17,12 @@ from companion.engine.events import Event
 from companion.engine.instructions import STRUCTURE, pieces_text
 from companion.engine.management import space_name as management_space_name
 from companion.engine.places import basin_name, space_name
-from companion.engine.table_words import advanced_tile_name, contract_name, contracts_names
+from companion.engine.table_words import (
+    advanced_tile_name,
+    contract_name,
+    contracts_names,
+    external_work_name,
+)
 
 NOTHING_ON_THE_TABLE = frozenset(
     {
@@ -116,15 +121,17 @@ def _corrected(e: Event) -> str:
 REVERSE: dict[str, Callable[[Event], str]] = {
     # The Leeghwater Project
     "external_work_taken": lambda e: (
-        f"Put External Work {e['tile']} back face up on slot {e['slot'] + 1}"
+        f"Put the tile back face up on slot {e['slot'] + 1}"
         + (f" and take back {pieces_text(e)}" if e.get("excavators") or e.get("mixers") else "")
-        + "."
+        + f" — {external_work_name(e['tile'])}."
     ),
     "external_work_revealed": lambda e: (
-        f"Put External Work {e['tile']} back face down on pile {e['pile']}."
+        f"Put the tile back face down on pile {e['pile']} — {external_work_name(e['tile'])}."
     ),
     "external_works_discarded": lambda e: (
-        f"Put {', '.join(e['tiles'])} back face up on the External Works slots."
+        "Put these tiles back face up on the External Works slots: "
+        + "; ".join(external_work_name(t) for t in e["tiles"])
+        + "."
     ),
     "building_built": lambda e: (
         f"Take your Building off space {e['index'] + 1} of "

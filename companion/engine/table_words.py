@@ -66,3 +66,29 @@ def advanced_tile_name(tile_id: str) -> str:
         return tile_id
     builds = "any structure" if tile.builds == "any" else tile.builds.title()
     return f"the Level {tile.level} {builds} tile"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def machineries_words(excavators: int, mixers: int) -> str:
+    """The Machineries printed on a tile, the kinds it asks for only ("2 Concrete Mixers")."""
+    parts = [
+        _count(n, word) for n, word in ((excavators, "Excavator"), (mixers, "Concrete Mixer")) if n
+    ]
+    return " and ".join(parts)
+
+
+def external_work_name(tile_id: str, *, reward: bool = True) -> str:
+    """An External Work as its tile is printed (leeghwater.md §3: the tiles carry no number,
+    only the Machineries to discard on the left and the reward on the right):
+    "External Work: discard 2 Excavators → 4 Credits and take …"; without the reward where a
+    sentence gives it already or needs a short name: "External Work: discard 2 Excavators".
+    An unknown id as it is."""
+    work = catalog.EXTERNAL_WORKS.get(tile_id)
+    if work is None:
+        return tile_id
+    cost = machineries_words(work.excavators, work.mixers)
+    name = f"External Work: discard {cost}"
+    return f"{name} → {work.text}" if reward else name

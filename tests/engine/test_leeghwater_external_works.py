@@ -3,13 +3,15 @@ X22 (setup file) and one test per tile reward."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from typing import Any
 
 import pytest
 from helpers import events_of, give, set_wheel
 from leeghwater_helpers import expansion_state, put_on_offer
 
-from companion.engine import execute, legal_options, scoring
+from companion.engine import draws, execute, instructions, legal_options, scoring
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder
 from companion.engine.state import GameState
@@ -277,7 +279,58 @@ def test_the_offered_external_work_shows_its_printed_cost() -> None:
     }
     assert offered[1]["preview"] == {"engineers": 2, "excavators": 2, "mixers": 0}
     assert offered[2]["preview"] == {"engineers": 2, "excavators": 2, "mixers": 1}
-    assert offered[1]["label"].startswith("External Work A5: discard 2 Excavators; ")
-    assert offered[2]["label"].startswith(
-        "External Work B1: discard 2 Excavators and 1 Concrete Mixer; "
+    # the tiles carry no number (leeghwater.md §3.2): the label is the tile's printed face
+    assert offered[1]["label"] == (
+        "External Work: discard 2 Excavators → "
+        "4 Credits and take a face-up Advanced Technology tile for free"
     )
+    assert offered[2]["label"] == (
+        "External Work: discard 2 Excavators and 1 Concrete Mixer → "
+        "5 Credits and produce 6 energy (usable for one Contract needing 6 or less)"
+    )
+
+
+TILE_ID = re.compile(r"\b[ABC][1-5]\b")
+
+
+def _texts(out: Any) -> list[str]:
+    """Every sentence a table sees from a step: its instructions and the open questions."""
+    steps = instructions.derive(out.state, out.events)
+    return [str(s["text"]) for s in steps] + [d.reason for d in out.state.pending]
+
+
+def test_external_works_are_named_by_their_printed_words_never_by_an_id() -> None:
+    # leeghwater.md §3.2: "the printed tiles carry no number"; the product shows the pile letter
+    # of the back, the Machineries to discard and the reward, never A5 / B1 alone
+    state, company = _ready(("A5", "B1", "A1"), excavators=4, mixers=2, credits=3)
+    labels = [c["label"] for a in legal_options(state, company)["actions"]
+              if a["type"] == "external_work" for c in a["choices"]]  # fmt: skip
+    out = _work(state, company, 1)  # A5: 4 Credits and a face-up Advanced Technology tile
+    texts = _texts(out)
+    assert (
+        "Take the tile of slot 1 face down (its Machineries go back to the general supply) — "
+        "External Work: discard 2 Excavators → 4 Credits and take a face-up Advanced Technology "
+        "tile for free." in texts
+    )
+    assert out.state.pending[-1].reason == (
+        "External Work: discard 2 Excavators: take a face-up Advanced Technology tile for free "
+        "(or decline)"
+    )
+    assert labels and not [t for t in [*labels, *texts] if TILE_ID.search(t)]
+
+
+def test_a_table_draw_names_the_drawn_external_work_by_its_face() -> None:
+    # table deals (the End of Round refill, leeghwater.md §3.4): the table enters the tile it
+    # drew from pile A; the log names it by what is printed on it (A3: 2 Concrete Mixers → 4 VP
+    # and a free Base in the Plains), never "A3"
+    state, _ = _ready((None, "A1", "A2"))
+    state.setup = dataclasses.replace(state.setup, deals="table")
+    rec = Recorder(state)
+    assert not draws.draw(rec, "external_work", "A", ["A3", "A4"], 0, "Which tile?")
+    out = execute(rec.state, {"type": "decide", "player": None, "answer": {"tile": "A3"}})
+    said = [e["reason"] for e in out.events if e["type"] == "decision_resolved"]
+    assert said == [
+        "The table drew External Work: discard 2 Concrete Mixers → "
+        "4 VP and build a Base in the Plains for free."
+    ]
+    assert out.state.leeghwater["external_offer"][0] == "A3"

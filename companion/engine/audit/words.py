@@ -11,6 +11,7 @@ from companion.engine import catalog
 from companion.engine.data.company_tables import COMPANIES
 from companion.engine.management import space_name
 from companion.engine.state import GameState, LedgerLine
+from companion.engine.table_words import external_work_name
 
 COMPANY_NAMES: dict[str, str] = {row["id"]: row["name"] for row in COMPANIES}
 
@@ -275,7 +276,7 @@ SOURCE_WORDS: dict[str, Callable[[Source], str]] = {
     "water": lambda s: f"{_plural(s['numbers']['drops'], 'drop')} held by own dams",
     "automa_action": _automa_words,
     # The Leeghwater Project
-    "external_work": lambda s: f"External Work {s['id']}",
+    "external_work": lambda s: external_work_name(str(s["id"])),
     "building": lambda s: (
         f"{catalog.building_name(str(s['id']))} (Private Building)"
         if s.get("id")

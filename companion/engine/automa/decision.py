@@ -23,6 +23,7 @@ from companion.engine import (
     levels,
     private_buildings,
     production,
+    table_words,
     water,
     wheel,
 )
@@ -206,7 +207,8 @@ def _external_work(rec: Recorder, company: str, action: TileAction, d: dict[str,
     if d.get("leslie"):
         tile = str(external_works.offered(rec.state, slot))
         work = catalog.EXTERNAL_WORKS[tile]
-        what = f"Automa: External Work {tile} on the wheel (Leslie Spencer)"
+        name = table_words.external_work_name(tile, reward=False)
+        what = f"Automa: {name} on the wheel (Leslie Spencer)"
         wheel.load_wheel(rec, company, ["leslie_tile"], work.excavators, work.mixers, what)
         wheel.rotate_wheel(rec, company, 1, what)
         external_works.take_work(rec, company, slot, paid="wheel")

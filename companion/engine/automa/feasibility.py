@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import catalog, construction, leeghwater, levels, production
+from companion.engine import catalog, construction, leeghwater, levels, production, table_words
 from companion.engine.automa import placement, water_choice
 from companion.engine.automa.tiles import TILES, Criteria, TileAction
 from companion.engine.board import SPACES
@@ -557,8 +557,8 @@ def plan_external_work(
         if player.excavators >= work.excavators and player.mixers >= work.mixers:
             return Plan(
                 action,
-                f"{action.label()} (slots {'-'.join(map(str, action.preference))}): {tile} on "
-                f"slot {slot} ({work.text})",
+                f"{action.label()} (slots {'-'.join(map(str, action.preference))}): slot {slot} "
+                f"— {table_words.external_work_name(tile)}",
                 {"slot": slot, "tile": tile},
             )
     return Skip(action, "its Machineries cover no face-up External Work")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from companion.engine import catalog, leeghwater, production
+from companion.engine import catalog, leeghwater, production, table_words
 from companion.engine.automa import feasibility, placement
 from companion.engine.automa.feasibility import Plan, Skip
 from companion.engine.automa.rewards import current_criteria
@@ -260,7 +260,7 @@ def _external_works(state: GameState, company: str, tile: AutomaTile) -> list[Pl
             continue
         action = TileAction("external_work", 2, True, preference=(slot,), expansion="leeghwater")
         move = AutomaMove(kind="external_work", slot=slot - 1)
-        text = f"External Work {work_id} on slot {slot} ({work.text})"
+        text = f"slot {slot} — {table_words.external_work_name(work.id)}"
         plans.append(Plan(action, text, {"slot": slot, "tile": work_id, "move": move}))
     return plans
 

@@ -64,6 +64,7 @@ const SHAPES = [
   N_('Then {n} drops leave the map.'),
   N_('Refill the Contract Office: {contract} from the {pile} pile.'),
   N_('Put {n} Automa Engineer(s) on {space} ({section}).'),
+  N_('Put {n} Automa Engineer(s) on {space}.'),
   // ---- the General Setup (instructions.setup_lines) ----
   N_('Headstream tiles: {tiles} (drops in rounds 1-4).'),
   N_('Bonus tiles on the Energy Track, rounds 1-5: {tiles}.'),
@@ -192,8 +193,19 @@ const SHAPES = [
   N_('completes a production system'),
   // ---- The Leeghwater Project (external_works.py, private_buildings.py, production.py,
   // rounds.py): option labels, decisions, and the tiles' printed rewards and actions ----
-  N_('External Work {tile}: discard {cost}; {reward} (Machineries on the wheel: Leslie Spencer)'),
-  N_('External Work {tile}: discard {cost}; {reward}'),
+  // an External Work is named by its printed face, the tiles carry no number (table_words.py)
+  N_('External Work: discard {cost} → {reward} (Machineries on the wheel: Leslie Spencer)'),
+  N_('External Work: discard {cost} → {reward}'),
+  N_('External Work: discard {cost}: its Machineries on the wheel (Leslie Spencer)'),
+  N_('External Work: discard {cost} (Leslie Spencer)'),
+  N_('Automa: External Work: discard {cost} on the wheel (Leslie Spencer)'),
+  N_('External Work: discard {cost}: fulfil one contract (or decline)'),
+  N_('External Work: discard {cost}: take a face-up Advanced Technology tile for free (or decline)'),
+  N_('External Work: discard {cost}: {n} energy produced'),
+  N_('External Work: discard {cost} (Automa: Credits become VP)'),
+  N_('External Work: discard {cost}'),
+  N_('Loan Agency (External Work: discard {cost})'),
+  N_('slot {n} — {work}'),
   N_('1 Excavator and 1 Concrete Mixer'),
   N_('1 Excavator and {m} Concrete Mixers'),
   N_('{n} Excavators and 1 Concrete Mixer'),
@@ -209,11 +221,20 @@ const SHAPES = [
   N_('{building}, right space'),
   N_('You have activated no Private Building: build a Building first.'),
   N_('Which External Work tile was drawn from pile {pile}?'),
-  N_('Put External Work {tile} from pile {pile} face up on slot {n}: {reward}.'),
+  N_('The table drew {drawn}.'),
+  N_('{drawn} cannot be drawn: it is not in that pile any more.'),
+  N_('Put the tile drawn from pile {pile} face up on slot {n} — {work}.'),
   N_('Put the External Work tiles left face up back in the box.'),
   N_('Put 2 Engineers on External Works space {n}.'),
-  N_('Take External Work {tile} face down (discard {cost}): {reward}.'),
-  N_('Take External Work {tile} face down (its Machineries went on the wheel): {reward}.'),
+  N_('External Works space {n}'),
+  N_('Take the tile of slot {n} face down (its Machineries go back to the general supply) — {work}.'),
+  N_('Take the tile of slot {n} face down (its Machineries went on the wheel) — {work}.'),
+  N_('Take the tile of slot {n} face down (pay {credits} Credits (Loan Agency)) — {work}.'),
+  N_('Put the tile back face up on slot {n} and take back {pieces} — {work}.'),
+  N_('Put the tile back face up on slot {n} — {work}.'),
+  N_('Put the tile back face down on pile {pile} — {work}.'),
+  N_('Put these tiles back face up on the External Works slots: {works}.'),
+  N_('This External Work needs {excavators} Excavators and {mixers} Concrete Mixers from your personal supply (you have {n} and {m}); Machineries on your Construction Wheel cannot be used.'),
   N_('Put your leftmost Building on building space {n} of {building}: it is activated.'),
   N_('The introductory game has columns for USA, Germany, Italy and France only (p. 8): {company} is played in the full game.'),
   N_('Netherlands ability: put 1 drop from the general supply on another of your dams (not {dam}; it does not flow), or decline'),
@@ -328,7 +349,8 @@ const JOINS = [' · ', '; ', ': ', ' — ', ' → ', ' + ', ', '];
 const ONE_WORD = new Set(['n', 'k', 'round', 'level', 'value', 'tile', 'ordinal', 'letter', 'area',
   'side', 'position', 'vp', 'credits', 'energy', 'need', 'criteria', 'basin', 'row', 'count', 'seq',
   'pile', 'colour', 'structure', 'company', 'active', 'bonus', 'ruling', 'have', 'excavators', 'mixers']);
-const PART = { one: '[^\\s→·;]+?', phrase: '[^→·;]+?', count: '\\d+', dots: '[\\d·]+', tiles: '.+?' };
+// an External Work's printed face (its cost → its reward) is one part of an instruction
+const PART = { one: '[^\\s→·;]+?', phrase: '[^→·;]+?', count: '\\d+', dots: '[\\d·]+', tiles: '.+?', work: '.+?', works: '.+?', drawn: '.+?' };
 const PART_OF = (name) => PART[name] ?? (ONE_WORD.has(name) ? PART.one : PART.phrase);
 
 const compile = (key) => {

@@ -24,11 +24,16 @@ export function externalWork(id) {
   return externalWorks.get(id) ?? null;
 }
 
-/** "A1 · 1 Excavator → 3 Credits, then fulfil …" (the id alone when it is unknown). */
+/**
+ * An External Work as its tile is printed, which carries no number (leeghwater.md §3): the pile
+ * letter of its back, the Machineries to discard and the reward — "pile A: discard 1 Excavator →
+ * 3 Credits, then fulfil …". The id (A1) stays in the API and the data attributes; an unknown
+ * id is shown as it is.
+ */
 export function externalWorkText(id) {
   const w = externalWork(id);
   if (!w) return String(id ?? '');
-  return `${id} · ${machineryCost(w.excavators, w.mixers)} → ${say(w.text)}`;
+  return t('pile {pile}: discard {cost} → {reward}', { pile: w.pile, cost: machineryCost(w.excavators, w.mixers), reward: say(w.text) });
 }
 
 /** A Machinery cost in words: "2 Excavators + 1 Concrete Mixer". */

@@ -78,7 +78,8 @@ export function companyCard(p, { active = false, mine = false, expansion = null 
   for (const kind of Object.keys(PIECES)) pieces.append(el('span', {}, `${PIECE_LETTER[kind]} `, pips(kind, p.built?.[kind] ?? 0)));
   if (expansion) {
     pieces.append(el('span', {}, `${t('Bd')} `, pips('building', expansion.buildings.length)));
-    if (expansion.external.length) pieces.append(el('span', { class: 'ew-count', text: t('External Works: {tiles}', { tiles: expansion.external.join(', ') }) }));
+    // the compact card counts them; the tiles' printed words are in its title and the board sheet
+    if (expansion.external.length) pieces.append(el('span', { class: 'ew-count', text: t('External Works done: {n}', { n: expansion.external.length }), title: expansion.external.map(externalWorkText).join('; ') }));
   }
   card.append(pieces);
   card.append(powerLines(p));

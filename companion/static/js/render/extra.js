@@ -3,7 +3,7 @@
 // Private Buildings with their building spaces (open or closed by player count, ruling L8),
 // their action spaces and who has activated them. Drawn from state.extra_management_board.
 import { el, fill } from '../dom.js';
-import { buildingName, companyName, machineryCost, privateBuilding } from '../names.js';
+import { buildingName, companyName, externalWorkText, machineryCost, privateBuilding } from '../names.js';
 import { badge } from './company.js';
 import { say } from '../engine_words.js';
 import { t } from '../i18n.js';
@@ -18,7 +18,7 @@ function externalTile(work, slot) {
       el('span', { class: 'reward', text: t('empty until the end of the round') }));
   }
   return el('li', { class: 'ew-tile', 'data-ew-slot': slot, 'data-ew': work.id },
-    el('span', { class: 'band', text: t('Slot {n} · {tile} (pile {pile})', { n: slot, tile: work.id, pile: work.pile }) }),
+    el('span', { class: 'band', text: t('Slot {n} · pile {pile}', { n: slot, pile: work.pile }) }),
     el('span', { class: 'need', text: t('Discard {cost}', { cost: machineryCost(work.excavators, work.mixers) }) }),
     el('span', { class: 'reward', text: `→ ${say(work.text)}` }));
 }
@@ -84,7 +84,7 @@ function buildingTile(building, index, legal) {
 /** External Works taken so far, per company (they score with the bonus tile, X11). */
 function takenLine(taken) {
   const parts = Object.entries(taken || {}).filter(([, list]) => list.length)
-    .map(([company, list]) => `${companyName(company)}: ${list.join(', ')}`);
+    .map(([company, list]) => `${companyName(company)}: ${list.map(externalWorkText).join('; ')}`);
   return parts.length ? el('p', { class: 'ew-taken', text: t('External Works done: {list}', { list: parts.join(' · ') }) }) : '';
 }
 
