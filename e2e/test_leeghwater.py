@@ -26,6 +26,22 @@ TILE_ID = re.compile(r"\b[ABC][1-5]\b")
 BUILDINGS = ["cofferdam", "development_office", "research_lab", "loan_agency", "wind_farm"]
 
 
+BEN = {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"}
+
+
+def ann(officer: str) -> dict[str, Any]:
+    """Ann plays the Netherlands with `officer`."""
+    return {"kind": "human", "name": "Ann", "company": "netherlands", "officer": officer}
+
+
+def _expansion_game(page: Page, *seats: dict[str, Any], seed: int = 7) -> tuple[str, int]:
+    """A full game with The Leeghwater Project dealt by the app: its id and version."""
+    setup = {"mode": "full", "deals": "app", "seed": seed, "expansion": True, "seats": list(seats)}
+    response = page.request.post("/api/games", data={"setup": setup})
+    assert response.ok, response.text()
+    return response.json()["game"]["id"], response.json()["version"]
+
+
 def _setup_expansion_game(page: Page) -> str:
     """3 seats: Ann (Netherlands), Ben (USA), a level-2 Automa; the table deals the tiles."""
     page.goto("/setup")
@@ -326,29 +342,7 @@ def _netherlands_position() -> dict[str, Any]:
 def test_netherlands_extra_drop_after_a_production(page: Page, screens: Path) -> None:
     """X15: after a production from 1U the Netherlands may put 1 drop from the general supply
     on another own dam with room (2U here; never the dam just used), and it does not flow."""
-    response = page.request.post(
-        "/api/games",
-        data={
-            "setup": {
-                "mode": "full",
-                "deals": "app",
-                "seed": 7,
-                "expansion": True,
-                "seats": [
-                    {
-                        "kind": "human",
-                        "name": "Ann",
-                        "company": "netherlands",
-                        "officer": "margot_fouche",
-                    },
-                    {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"},
-                ],
-            }
-        },
-    )
-    assert response.ok, response.text()
-    game_id = response.json()["game"]["id"]
-    version = response.json()["version"]
+    game_id, version = _expansion_game(page, ann("margot_fouche"), BEN)
     arranged = page.request.post(
         f"/api/games/{game_id}/commands",
         data={"command": _netherlands_position(), "version": version},
@@ -383,29 +377,13 @@ def test_an_automa_does_an_external_work(page: Page, screens: Path) -> None:
     """The Automa with the expansion (leeghwater.md, Automa §10) takes an External Work on its
     own turn: the table taps Apply and the board shows the tile gone and done by it. With seed
     34 its criteria pick an External Work within its first turns."""
-    response = page.request.post(
-        "/api/games",
-        data={
-            "setup": {
-                "mode": "full",
-                "deals": "app",
-                "seed": 34,
-                "expansion": True,
-                "seats": [
-                    {
-                        "kind": "human",
-                        "name": "Ann",
-                        "company": "netherlands",
-                        "officer": "margot_fouche",
-                    },
-                    {"kind": "automa", "automa_level": 3, "name": "Bot", "company": "italy"},
-                    {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"},
-                ],
-            }
-        },
+    game_id, version = _expansion_game(
+        page,
+        ann("margot_fouche"),
+        {"kind": "automa", "automa_level": 3, "name": "Bot", "company": "italy"},
+        BEN,
+        seed=34,
     )
-    assert response.ok, response.text()
-    game_id = response.json()["game"]["id"]
     page.goto(f"/games/{game_id}")
     expect(page.locator("#status")).to_contain_text("Round")
     flows.close_instructions(page)
@@ -436,29 +414,8 @@ def test_correct_the_extra_management_board(page: Page, screens: Path) -> None:
     """The correction sheet sets what the Extra Management board shows (docs/commands.md,
     Corrections: external_offer, building_spaces): a tile the table laid face up by mistake,
     a Building the app missed."""
-    response = page.request.post(
-        "/api/games",
-        data={
-            "setup": {
-                "mode": "full",
-                "deals": "app",
-                "seed": 7,
-                "expansion": True,
-                "seats": [
-                    {
-                        "kind": "human",
-                        "name": "Ann",
-                        "company": "netherlands",
-                        "officer": "margot_fouche",
-                    },
-                    {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"},
-                ],
-            }
-        },
-    )
-    assert response.ok, response.text()
-    game_id = response.json()["game"]["id"]
-    first = response.json()["state"]["leeghwater"]["buildings"][0]
+    game_id, version = _expansion_game(page, ann("margot_fouche"), BEN)
+    first = flows.game(page, game_id)["state"]["leeghwater"]["buildings"][0]
     page.goto(f"/games/{game_id}")
     expect(page.locator("#status")).to_contain_text("Round")
     flows.close_instructions(page)
@@ -494,28 +451,7 @@ def test_correct_the_extra_management_board(page: Page, screens: Path) -> None:
 def test_tommaso_battistas_architect_from_the_confirm_bar(page: Page) -> None:
     """X17: Tommaso Battista's Architect alone on a 1-Engineer construction space gives an
     extra turn. The confirm bar offers "with the Architect" only to him; the command carries it."""
-    response = page.request.post(
-        "/api/games",
-        data={
-            "setup": {
-                "mode": "full",
-                "deals": "app",
-                "seed": 7,
-                "expansion": True,
-                "seats": [
-                    {
-                        "kind": "human",
-                        "name": "Ann",
-                        "company": "netherlands",
-                        "officer": "tommaso_battista",
-                    },
-                    {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"},
-                ],
-            }
-        },
-    )
-    assert response.ok, response.text()
-    game_id = response.json()["game"]["id"]
+    game_id, version = _expansion_game(page, ann("tommaso_battista"), BEN)
     page.goto(f"/games/{game_id}")
     expect(page.locator("#status")).to_contain_text("Round")
     flows.close_instructions(page)
@@ -635,28 +571,7 @@ def test_introductory_game_with_the_expansion_dealt_by_the_app(page: Page, scree
 def test_a_building_space_is_tapped_on_the_extra_management_board(page: Page) -> None:
     """Build a Building by tapping its building space on the board, as a map space is tapped
     (UX: the same two taps): Build, the space, Confirm."""
-    response = page.request.post(
-        "/api/games",
-        data={
-            "setup": {
-                "mode": "full",
-                "deals": "app",
-                "seed": 7,
-                "expansion": True,
-                "seats": [
-                    {
-                        "kind": "human",
-                        "name": "Ann",
-                        "company": "netherlands",
-                        "officer": "margot_fouche",
-                    },
-                    {"kind": "human", "name": "Ben", "company": "usa", "officer": "wilhelm_adler"},
-                ],
-            }
-        },
-    )
-    assert response.ok, response.text()
-    game_id = response.json()["game"]["id"]
+    game_id, version = _expansion_game(page, ann("margot_fouche"), BEN)
     page.goto(f"/games/{game_id}")
     expect(page.locator("#status")).to_contain_text("Round")
     flows.close_instructions(page)
