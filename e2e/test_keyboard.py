@@ -101,7 +101,9 @@ def test_one_construction_with_the_keyboard_only(page: Page, screens: Path) -> N
     # and Undo, from the keyboard: the tool opens its sheet, Tab reaches "Undo" in it
     _press_until(page, "Shift+Tab", lambda f: f.get("open") == "undo")
     page.keyboard.press("Enter")
-    _press_until(page, "Tab", lambda f: f.get("open") == "undo-confirm", limit=20)
+    # the preview has loaded: its reverse steps, each with "the rule behind" it, then Undo
+    expect(page.locator('#sheet [data-open="undo-confirm"]')).to_be_visible()
+    _press_until(page, "Tab", lambda f: f.get("open") == "undo-confirm", limit=40)
     page.keyboard.press("Enter")
     flows.wait_version(page, game_id, before + 2)
     expect(page.locator(f'svg#map .space.built[data-space="{space}"]')).to_have_count(0)
