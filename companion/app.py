@@ -38,6 +38,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=timedelta(days=60),
+        # The session cookie is sent back only when it changes: refreshed on every answer, a
+        # request that began before a join and ended after it put back the cookie without it
+        SESSION_REFRESH_EACH_REQUEST=False,
         MAX_CONTENT_LENGTH=1024 * 1024,  # a command is a few hundred bytes
         JSON_SORT_KEYS=False,
         ARCHIVE_AFTER_DAYS=float(

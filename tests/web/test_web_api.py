@@ -372,3 +372,20 @@ def test_an_oversized_body_is_refused(client: FlaskClient) -> None:
     )
     assert response.status_code == 413
     assert response.get_json()["code"] == "request_entity_too_large"
+
+
+def test_a_read_leaves_the_session_cookie_alone_so_a_join_made_meanwhile_is_kept(
+    client: FlaskClient, other_client: FlaskClient, game: dict
+) -> None:
+    """A device's requests overlap (a page's fetch while it joins another game): an answer that
+    sent back the cookie it started with would undo the join that finished in between."""
+    game_id = gid(game)
+    joined = other_client.post("/api/join", json={"code": game["game"]["join_code"]})
+    assert any(c.startswith("session=") for c in joined.headers.getlist("Set-Cookie"))
+    for read in (
+        other_client.get(f"/api/games/{game_id}"),
+        other_client.get("/api/games"),
+        other_client.get(f"/api/games/{game_id}/log"),
+    ):
+        assert read.status_code == 200
+        assert not any(c.startswith("session=") for c in read.headers.getlist("Set-Cookie"))
