@@ -252,12 +252,16 @@ def ask_contract(
     )
 
 
-@resolves("reward_contract")
-def _resolve_reward_contract(rec: Recorder, decision: Decision, answer: Answer) -> None:
-    legal = [a["contract"] for a in decision.options["answers"]]
-    if answer.contract not in legal:
+def _accept(rec: Recorder, decision: Decision, chosen: object, field: str, answer: Answer) -> None:
+    """Refuse an answer the decision did not offer; record the one it did."""
+    if chosen not in [a[field] for a in decision.options["answers"]]:
         raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
+
+
+@resolves("reward_contract")
+def _resolve_reward_contract(rec: Recorder, decision: Decision, answer: Answer) -> None:
+    _accept(rec, decision, answer.contract, "contract", answer)
     company = str(decision.player)
     if answer.contract is None:
         rec.emit("reward_declined", decision.reason, company=company, what="contract")
@@ -300,10 +304,7 @@ def ask_advanced_tile(rec: Recorder, company: str, reason: str) -> None:
 
 @resolves("reward_advanced_tile")
 def _resolve_reward_advanced_tile(rec: Recorder, decision: Decision, answer: Answer) -> None:
-    legal = [a["tile"] for a in decision.options["answers"]]
-    if answer.tile not in legal:
-        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
-    rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
+    _accept(rec, decision, answer.tile, "tile", answer)
     company = str(decision.player)
     if answer.tile is None:
         rec.emit("reward_declined", decision.reason, company=company, what="advanced_tile")
