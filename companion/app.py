@@ -27,7 +27,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ARCHIVE_AFTER_DAYS, JOIN_LIMIT (docs/operations.md), ASYNC_MODE (Socket.IO server mode),
     MESSAGE_QUEUE (redis:// URL shared by workers)."""
     app = Flask(__name__)
-    app.json = jsonsafe.SafeJSONProvider(app)  # too deep a body is a 400, never a 500
+    # too deep a body is a 400, never a 500; the engine's sentences in the device's language
+    app.json = i18n.SpeakingJSONProvider(app)
     app.config.from_mapping(
         DATABASE=os.environ.get("COMPANION_DB", DEFAULT_DATABASE),
         PUBLIC_URL=None,

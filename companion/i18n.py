@@ -12,12 +12,15 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from flask import Blueprint, Flask, redirect, request, url_for
+from babel.support import Translations
+from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
-from companion import rule_refs
+from companion import jsonsafe, rule_refs
+from companion.engine import words
 
 LANGUAGES = ("en", "it")
 DEFAULT_LANGUAGE = "en"
@@ -42,6 +45,31 @@ def current_language() -> str:
     """The language of this request, as an `<html lang>` value."""
     locale = get_locale()
     return locale.language if locale is not None else DEFAULT_LANGUAGE
+
+
+@cache
+def translator(language: str) -> words.Translate:
+    """The catalogue of `language` as a key → sentence function (English: the key itself)."""
+    if language == DEFAULT_LANGUAGE or language not in LANGUAGES:
+        return words.english
+    return Translations.load(str(TRANSLATIONS), [language]).gettext
+
+
+def speak(value: Any, language: str | None = None) -> Any:
+    """`value` with the engine's sentences (companion/engine/words.py) in `language`, by
+    default the device's own. English needs no work: a `Words` is its English text."""
+    if language is None:
+        language = select_language() if has_request_context() else DEFAULT_LANGUAGE
+    if language == DEFAULT_LANGUAGE:
+        return value
+    return words.render(value, translator(language))
+
+
+class SpeakingJSONProvider(jsonsafe.SafeJSONProvider):
+    """Flask's JSON answers with the engine's sentences in the asking device's language."""
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        return super().dumps(speak(obj), **kwargs)
 
 
 @cache

@@ -31,6 +31,7 @@ from typing import Any
 
 import sqlite_utils
 
+from companion.engine import words
 from companion.engine.errors import RuleViolation
 
 # No 0/O, 1/I/L, 5/S, 2/Z, 8/B: a join code is read aloud across a table and typed on a phone.
@@ -616,8 +617,8 @@ class Store:
             "seq": row["seq"],
             "kind": row["kind"],
             "command": json.loads(row["command"]),
-            "events": json.loads(row["events"]),
-            "instructions": json.loads(row["instructions"]),
+            "events": words.from_json(json.loads(row["events"])),
+            "instructions": words.from_json(json.loads(row["instructions"])),
             "version_after": row["version_after"],
             "created_at": row["created_at"],
         }
@@ -765,8 +766,8 @@ class Store:
             "INSERT INTO records (game_id, seq, kind, command, events, instructions, "
             "version_after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                game_id, new_version, kind, _dumps(command), _dumps(events),
-                _dumps(instructions), new_version, now,
+                game_id, new_version, kind, _dumps(command), _dumps(words.to_json(events)),
+                _dumps(words.to_json(instructions)), new_version, now,
             ],
         )
         db.execute(

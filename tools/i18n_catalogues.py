@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = ROOT / "companion" / "translations"
 JSON_DIR = ROOT / "companion" / "static" / "i18n"
 LANGUAGES = ("en", "it")
-KEYWORDS = {**DEFAULT_KEYWORDS, "t": None, "N_": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "t": None, "N_": None, "say": None}
 PLACEHOLDER = re.compile(r"\{(\w+)\}|%\((\w+)\)[sd]")
 FIXED_DATE = datetime(2026, 11, 26)  # so a rebuild with no new sentence changes no byte
 

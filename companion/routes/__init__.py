@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import current_app, session
 
-from companion import live
+from companion import i18n, live
 from companion.store import Committed, Store, StoreError
 
 ROOM_PREFIX = "game:"
@@ -32,9 +32,9 @@ def store() -> Store:
     return current_app.extensions["companion_store"]  # type: ignore[no-any-return]
 
 
-def room(game_id: str) -> str:
-    """The Socket.IO room of a game."""
-    return f"{ROOM_PREFIX}{game_id}"
+def room(game_id: str, language: str | None = None) -> str:
+    """The Socket.IO room of a game, or of its devices that read `language`."""
+    return f"{ROOM_PREFIX}{game_id}" if language is None else f"{ROOM_PREFIX}{game_id}:{language}"
 
 
 # -- the session: joined games and claimed seats ----------------------------------------
@@ -149,11 +149,14 @@ def update_payload(committed: Committed) -> dict[str, Any]:
 
 
 def broadcast(committed: Committed) -> dict[str, Any]:
-    """Tell every device in the game's room; only called after the commit."""
+    """Tell every device in the game's room, each in its language (the engine's sentences
+    rendered once per language); only called after the commit."""
     from companion.extensions import socketio
 
     payload = update_payload(committed)
-    socketio.emit("game_updated", payload, to=room(committed.game_id))
+    for language in i18n.LANGUAGES:
+        said = i18n.speak(payload, language)
+        socketio.emit("game_updated", said, to=room(committed.game_id, language))
     return payload
 
 

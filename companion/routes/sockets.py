@@ -11,12 +11,14 @@ the current game `view`.
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from flask_socketio import emit, join_room, leave_room
 
-from companion import jsonsafe, schemas, security
+from companion import i18n, jsonsafe, schemas, security
 from companion.extensions import socketio
 from companion.routes import (
     NotJoined,
@@ -32,6 +34,20 @@ from companion.store import StaleVersion
 
 log = logging.getLogger(__name__)
 
+Answer = Callable[..., dict[str, Any]]
+
+
+def in_device_language(handler: Answer) -> Answer:
+    """The handler's answer with the engine's sentences in this device's language (its
+    cookie or browser, read from the Socket.IO handshake)."""
+
+    @functools.wraps(handler)
+    def answer(*args: Any) -> dict[str, Any]:
+        said: dict[str, Any] = i18n.speak(handler(*args))
+        return said
+
+    return answer
+
 
 def _require_joined(game_id: str, code: str | None = None) -> None:
     store().game(game_id)  # an unknown game: GameNotFound (404) first
@@ -42,15 +58,18 @@ def _require_joined(game_id: str, code: str | None = None) -> None:
 
 
 @socketio.on("join_game")
+@in_device_language
 def on_join_game(data: Any) -> dict[str, Any]:
     """Enter the game's room (a joined device only) and get the current view to catch up."""
     body = schemas.load(schemas.JoinGameEventSchema, data)
     _require_joined(body["game_id"], body.get("code"))
     join_room(room(body["game_id"]))
+    join_room(room(body["game_id"], i18n.select_language()))
     return {"ok": True, **game_view(body["game_id"])}
 
 
 @socketio.on("get_options")
+@in_device_language
 def on_get_options(data: Any) -> dict[str, Any]:
     """The legal options now, asked lazily by a device that may act (not broadcast)."""
     body = schemas.load(schemas.OptionsEventSchema, data)
@@ -63,10 +82,12 @@ def on_get_options(data: Any) -> dict[str, Any]:
 def on_leave_game(data: Any) -> dict[str, Any]:
     body = schemas.load(schemas.JoinGameEventSchema, data)
     leave_room(room(body["game_id"]))
+    leave_room(room(body["game_id"], i18n.select_language()))
     return {"ok": True}
 
 
 @socketio.on("submit_command")
+@in_device_language
 def on_submit_command(data: Any) -> dict[str, Any]:
     """The same as POST /api/games/<id>/commands, answered by ack and broadcast to the room."""
     body = schemas.load(schemas.SubmitEventSchema, data)
@@ -83,6 +104,7 @@ def on_submit_command(data: Any) -> dict[str, Any]:
 
 
 @socketio.on("undo")
+@in_device_language
 def on_undo(data: Any) -> dict[str, Any]:
     """The same as POST /api/games/<id>/undo."""
     body = schemas.load(schemas.UndoEventSchema, data)
@@ -117,6 +139,7 @@ def on_unknown_event(event: Any, *_data: Any) -> dict[str, Any]:
 
 
 @socketio.on_error_default
+@in_device_language
 def on_error(exc: Exception) -> dict[str, Any]:
     """The one socket error handler: the same codes and messages as the HTTP API."""
     described = describe_error(exc)

@@ -372,7 +372,7 @@ const QUOTES = [];
 const QUOTE_IDS = new Map();
 
 /** `text` (an engine sentence or a part of one) in this device's language. */
-export function say(text) {
+export function engineText(text) {
   if (LANG === 'en' || text === undefined || text === null) return text;
   const raw = String(text);
   if (!/[A-Za-z]{2}/.test(raw)) return raw;
@@ -396,7 +396,7 @@ function fill(shapes, raw) {
     const match = re.exec(raw);
     if (!match) continue;
     const params = {};
-    for (const name of names) params[name] = say(match.groups[name]);
+    for (const name of names) params[name] = engineText(match.groups[name]);
     return t(key, params);
   }
   return null;
@@ -412,7 +412,7 @@ function renderMasked(raw) {
   }
   for (const join of JOINS) {
     const at = raw.indexOf(join);
-    if (at > 0) return `${say(raw.slice(0, at))}${join}${say(raw.slice(at + join.length))}`;
+    if (at > 0) return `${engineText(raw.slice(0, at))}${join}${engineText(raw.slice(at + join.length))}`;
   }
   const pair = fill(joined, raw);
   if (pair !== null) return pair;
@@ -427,7 +427,7 @@ function renderMasked(raw) {
 export function boardName(name) {
   if (LANG === 'en' || !name) return name;
   // the shapes are written after "the"; their Italian has no article ("Diga superiore del …")
-  const said = say(`the ${name.charAt(0).toLowerCase()}${name.slice(1)}`);
+  const said = engineText(`the ${name.charAt(0).toLowerCase()}${name.slice(1)}`);
   return `${said.charAt(0).toUpperCase()}${said.slice(1)}`;
 }
 

@@ -18,7 +18,7 @@ import { positionCommand, positionForm } from './render/position.js';
 import { closeSheet, installDismiss, ledgerNodes, openSheet, refocus, renderScores, sheetKind, sourceLabel, twinSelector, undoPreviewNodes } from './render/sheets.js';
 import { renderTrack } from './render/track.js';
 import { ruleNodes, rulesFor } from './render/why.js';
-import { languageSwitch, say } from './engine_words.js';
+import { languageSwitch, engineText } from './engine_words.js';
 import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -154,7 +154,7 @@ function automaAction() {
 
 /** Where the done step lands ("→ C6R, criteria most powerful"), without repeating its name. */
 function doneWhere(step) {
-  const reason = say(String(step.reason || ''));
+  const reason = engineText(String(step.reason || ''));
   if (!reason) return '';
   const rest = reason.startsWith(step.action) ? reason.slice(step.action.length).replace(/^[:;,\s]+/, '') : reason;
   return rest ? ` — ${rest}` : '';
@@ -162,7 +162,7 @@ function doneWhere(step) {
 
 /** Why the Automa skipped an action of its tile. */
 function skipped(step) {
-  const why = t('skipped: {reason}', { reason: say(step.reason) });
+  const why = t('skipped: {reason}', { reason: engineText(step.reason) });
   return ` — ${why}`;
 }
 
@@ -173,7 +173,7 @@ function automaTile(preview) {
     el('figcaption', { text: preview.criteria_tile !== undefined ? t('Tile {tile} · criteria of tile {criteria}', { tile: preview.tile ?? '?', criteria: preview.criteria_tile }) : t('Tile {tile}', { tile: preview.tile ?? '?' }) }),
     el('ol', {}, ...steps.map((step) => el('li', { class: step.done ? 'done' : 'skipped' },
       el('span', { class: 'mark', 'aria-hidden': 'true', text: step.done ? '✓' : '✗' }),
-      el('strong', { text: say(step.action) }),
+      el('strong', { text: engineText(step.action) }),
       el('span', { text: humanize(step.done ? doneWhere(step) : skipped(step)) })))));
   return tile;
 }
@@ -197,15 +197,15 @@ function renderAutoma(state) {
   const steps = preview.steps || [];
   // what it does, in one plain line per action done; the criteria trace one tap away
   const done = steps.filter((step) => step.done);
-  const plain = done.length ? done.map((step) => humanize(say(step.plain || step.reason)))
-    : (preview.lines || []).map((line) => humanize(say(line))).filter((line) => !/^Tile \d+/.test(line));
-  const trace = (preview.lines || []).map((line) => humanize(say(line)));
+  const plain = done.length ? done.map((step) => humanize(engineText(step.plain || step.reason)))
+    : (preview.lines || []).map((line) => humanize(engineText(line))).filter((line) => !/^Tile \d+/.test(line));
+  const trace = (preview.lines || []).map((line) => humanize(engineText(line)));
   // Mahiri Sekibo at a level-4 Automa: a person's opening of the round, played the Automa way
   const person = p && p.kind !== 'automa';
   const mover = person ? companyName(company) : t('the Automa');
   const others = overrideActions();
   panel.replaceChildren(
-    el('h2', {}, badge(company), ` ${companyName(company)}${person ? '' : ` · ${t('Automa level {level}', { level: p?.automa_level ?? '?' })}`} — ${say(choice.label)}`),
+    el('h2', {}, badge(company), ` ${companyName(company)}${person ? '' : ` · ${t('Automa level {level}', { level: p?.automa_level ?? '?' })}`} — ${engineText(choice.label)}`),
     person ? el('p', { class: 'automa-why', text: t('Mahiri Sekibo is with a level-4 Automa: the opening action of each round is played the Automa way, from a drawn Automa tile, with your own Engineers and Credits.') }) : '',
     el('ul', { class: 'automa-plain', 'aria-label': t('What {mover} does', { mover }) }, ...plain.map((tx) => el('li', { text: tx }))),
     el('div', { class: 'row' },
@@ -373,7 +373,7 @@ async function openUndo() {
       el('button', { type: 'button', class: 'danger primary', 'data-open': 'undo-confirm', text: t('Undo') }),
     ]);
   } catch (error) {
-    openSheet('undo', t('Nothing to undo'), [el('p', { text: say(error.body?.message || error.message) })], [el('button', { type: 'button', 'data-close-sheet': '', text: t('Close') })]);
+    openSheet('undo', t('Nothing to undo'), [el('p', { text: engineText(error.body?.message || error.message) })], [el('button', { type: 'button', 'data-close-sheet': '', text: t('Close') })]);
   }
 }
 
@@ -389,7 +389,7 @@ async function confirmUndo(button) {
     toast(t('Undone.'));
   } catch (error) {
     if (error.status === 409) await reload();
-    toast(say(error.body?.message || error.message), true);
+    toast(engineText(error.body?.message || error.message), true);
     button.disabled = false;
   }
 }
@@ -467,7 +467,7 @@ async function claimSeat(button) {
     await api.claim(store.gameId, company);
   } catch (error) {
     if (error.status !== 404) {
-      toast(say(error.body?.message || error.message), true);
+      toast(engineText(error.body?.message || error.message), true);
       return;
     }
   }
@@ -588,7 +588,7 @@ async function optionsFor(payload) {
 function notJoined(error) {
   const main = el('main', { class: 'page' }, el('section', { class: 'card' },
     el('h1', { text: t('Join this game first') }),
-    el('p', { text: say(error.body?.message || t('This device has not joined the game. Enter the join code shown on the tablet.')) }),
+    el('p', { text: engineText(error.body?.message || t('This device has not joined the game. Enter the join code shown on the tablet.')) }),
     el('a', { class: 'button primary', href: '/join', text: t('Enter the join code') })));
   document.body.classList.remove('game');
   document.body.replaceChildren(main);

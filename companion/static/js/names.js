@@ -1,6 +1,6 @@
 // Names and short texts for ids in the state (company, contract, tile, phase): display only.
 import { CATALOG } from './catalog.js';
-import { say } from './engine_words.js';
+import { engineText } from './engine_words.js';
 import { N_, t } from './i18n.js';
 
 const companies = new Map(CATALOG.companies.map((c) => [c.id, c]));
@@ -33,7 +33,7 @@ export function externalWork(id) {
 export function externalWorkText(id) {
   const w = externalWork(id);
   if (!w) return String(id ?? '');
-  return t('pile {pile}: discard {cost} → {reward}', { pile: w.pile, cost: machineryCost(w.excavators, w.mixers), reward: say(w.text) });
+  return t('pile {pile}: discard {cost} → {reward}', { pile: w.pile, cost: machineryCost(w.excavators, w.mixers), reward: engineText(w.text) });
 }
 
 /** A Machinery cost in words: "2 Excavators + 1 Concrete Mixer". */
@@ -120,7 +120,7 @@ export function objectiveLabel(id) {
 /** A bonus tile as printed: "5 VP per Powerhouse built" (the id when it is unknown). */
 export function bonusText(id) {
   const tx = bonusTile(id);
-  return tx ? t('{vp} VP per {what}', { vp: tx.vp_each, what: say(tx.counts) }) : String(id);
+  return tx ? t('{vp} VP per {what}', { vp: tx.vp_each, what: engineText(tx.counts) }) : String(id);
 }
 
 /** An Advanced Technology tile in words: "Level 1 Base: each own dam holding 0 drops …". */
@@ -128,8 +128,8 @@ export function advancedText(id) {
   const tx = CATALOG.advanced_tiles.find((x) => x.id === id);
   if (!tx) return String(id);
   const kind = id.replace(/^L\d_/, '').toLowerCase();
-  const name = t('Level {level} {kind}', { level: tx.level, kind: kind === 'any' ? t('any structure') : say(kind) });
-  return `${name}: ${say(tx.text)}`;
+  const name = t('Level {level} {kind}', { level: tx.level, kind: kind === 'any' ? t('any structure') : engineText(kind) });
+  return `${name}: ${engineText(tx.text)}`;
 }
 
 const SECTIONS = {

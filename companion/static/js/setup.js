@@ -5,7 +5,7 @@ import { el, fromTemplate, scriptReady } from './dom.js';
 import { CATALOG } from './catalog.js';
 import { advancedText, bonusText, buildingName, companiesFor, companyName, externalWorkText, officersFor, contractWords, headstreamWords, objectiveLabel, officer, placeName, setPlaceNames } from './names.js';
 import { drawGroups, drawsPayload, renderDraws } from './setup_draws.js';
-import { say } from './engine_words.js';
+import { engineText } from './engine_words.js';
 import { t } from './i18n.js';
 
 const form = document.getElementById('setup-form');
@@ -74,7 +74,7 @@ function syncSeats() {
     const select = field(node, 'officer');
     const current = select.value;
     const list = full ? officersFor(expansion()) : [officer(introOfficer[company])].filter(Boolean);
-    select.replaceChildren(...list.map((o, k) => option(o.id, `${o.name} — ${say(o.text)}`, full ? (o.id === current || (!current && k === i)) : true)));
+    select.replaceChildren(...list.map((o, k) => option(o.id, `${o.name} — ${engineText(o.text)}`, full ? (o.id === current || (!current && k === i)) : true)));
     select.disabled = !full;
   });
 }
@@ -161,7 +161,7 @@ function checklist(state, created) {
   for (const [letter, tile] of Object.entries(state.headstream_tiles || {})) add(t('Headstream {letter}: the tile with {drops} drops in rounds 1–4.', { letter, drops: headstreamWords(tile) }));
   for (const [space, dam] of Object.entries(state.dams || {})) {
     if (dam.owner !== 'neutral') continue;
-    const place = say(placeName(space));
+    const place = engineText(placeName(space));
     if (!dam.drops) add(t('Neutral dam on {place}.', { place }));
     else add(dam.drops > 1 ? t('Neutral dam on {place} holding {n} drops.', { place, n: dam.drops }) : t('Neutral dam on {place} holding 1 drop.', { place }));
   }
@@ -214,7 +214,7 @@ async function create() {
     checklist(created.state || {}, created);
     show(4);
   } catch (error) {
-    fail(say(error.body?.message || error.message));
+    fail(engineText(error.body?.message || error.message));
   } finally {
     buttons.create.disabled = false;
   }

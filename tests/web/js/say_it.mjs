@@ -11,10 +11,10 @@ globalThis.document = {
   documentElement: { lang: 'it' },
 };
 const js = (path) => pathToFileURL(`${root}/companion/static/js/${path}`).href;
-const { say } = await import(js('engine_words.js'));
+const { engineText } = await import(js('engine_words.js'));
 const { humanize, setPlaceNames } = await import(js('names.js'));
 setPlaceNames(JSON.parse(readFileSync(boardPath, 'utf8')));
 for (const line of readFileSync(0, 'utf8').split('\n').filter(Boolean)) {
   const { text } = JSON.parse(line);
-  process.stdout.write(`${JSON.stringify({ said: say(humanize(text)) })}\n`);
+  process.stdout.write(`${JSON.stringify({ said: engineText(humanize(text)) })}\n`);
 }

@@ -3,7 +3,7 @@
 import { el, fill } from '../dom.js';
 import { actionLabel, advancedText, companyName, contract, externalWork, externalWorkText, humanize, officer, placeName, rewardText } from '../names.js';
 import { badge } from './company.js';
-import { say } from '../engine_words.js';
+import { engineText } from '../engine_words.js';
 import { t } from '../i18n.js';
 import { choiceKey, whyButton } from './why.js';
 
@@ -38,7 +38,7 @@ function payments(pays) {
     : 'credits' in pays ? [pays] // one payment {owner, credits}
       : Object.entries(pays).map(([to, credits]) => ({ to, credits }));
   return list.filter((x) => x && (typeof x === 'string' || x.credits)).map((x) => ({
-    text: typeof x === 'string' ? say(x) : t('pays {company} {credits}', { company: companyName(x.to ?? x.company ?? x.owner), credits: `${x.credits}₵` }), kind: 'cost',
+    text: typeof x === 'string' ? engineText(x) : t('pays {company} {credits}', { company: companyName(x.to ?? x.company ?? x.owner), credits: `${x.credits}₵` }), kind: 'cost',
   }));
 }
 
@@ -46,10 +46,10 @@ function payments(pays) {
 export function previewChips(choice) {
   const p = choice.preview;
   if (!p) return [];
-  if (typeof p === 'string') return [{ text: say(p) }];
-  if (Array.isArray(p)) return p.map((c) => (typeof c === 'string' ? { text: say(c) } : c));
+  if (typeof p === 'string') return [{ text: engineText(p) }];
+  if (Array.isArray(p)) return p.map((c) => (typeof c === 'string' ? { text: engineText(c) } : c));
   if (Array.isArray(p.chips)) {
-    return p.chips.map((c) => (typeof c === 'string' ? { text: say(c) } : c.text ? { ...c, text: say(c.text) } : chipOf(c.kind, c.n)));
+    return p.chips.map((c) => (typeof c === 'string' ? { text: engineText(c) } : c.text ? { ...c, text: engineText(c.text) } : chipOf(c.kind, c.n)));
   }
   const chips = [];
   for (const [key, value] of Object.entries(p)) {
@@ -66,14 +66,14 @@ export function previewChips(choice) {
       else chips.push({ text: t('could fulfil {contracts}', { contracts: ids.reduce(either) }) });
     } else chips.push({ text: ids.join(' + '), kind: 'gain' });
   }
-  if (p.tile && !choiceLabel(choice).includes(humanize(String(p.tile)))) chips.push({ text: say(humanize(String(p.tile))), kind: 'gain' });
+  if (p.tile && !choiceLabel(choice).includes(humanize(String(p.tile)))) chips.push({ text: engineText(humanize(String(p.tile))), kind: 'gain' });
   return chips;
 }
 
 /** The preview's sentence, when the engine gives one ("A Base costs 3 Excavators in the Plains"). */
 export function previewText(choice) {
   const p = typeof choice.preview === 'object' && choice.preview ? choice.preview : {};
-  if (typeof p.text === 'string') return say(humanize(p.text));
+  if (typeof p.text === 'string') return engineText(humanize(p.text));
   // a Patent Office tile: what it does (the label names it)
   if (typeof p.tile === 'string' && /^L\d_/.test(p.tile)) return advancedText(p.tile).replace(/^[^:]*:\s*/, '');
   return '';
@@ -83,9 +83,9 @@ export function choiceLabel(choice) {
   // a drawn External Work (table deals refill the row) is named by its printed cost and reward
   const tile = choice.command?.answer?.tile;
   if (typeof tile === 'string' && externalWork(tile) && choice.label === tile) return externalWorkText(tile);
-  if (choice.label) return say(humanize(choice.label));
-  if (typeof choice.preview === 'object' && choice.preview?.label) return say(humanize(choice.preview.label));
-  return say(humanize(choice.space ?? JSON.stringify(choice.command)));
+  if (choice.label) return engineText(humanize(choice.label));
+  if (typeof choice.preview === 'object' && choice.preview?.label) return engineText(humanize(choice.preview.label));
+  return engineText(humanize(choice.space ?? JSON.stringify(choice.command)));
 }
 
 const CHIP_ICONS = { excavators: 'excavator', mixers: 'mixer' };
@@ -124,7 +124,7 @@ function answerChips(choice, pending) {
 
 function choiceButton(choice, index, selected, dataName, pending = null) {
   const most = choice.variants?.at(-1);
-  const label = most?.label ? say(humanize(most.label).replace(/ · (\d+) drops? · /, ' · up to $1 drops · ')) : choiceLabel(most ?? choice);
+  const label = most?.label ? engineText(humanize(most.label).replace(/ · (\d+) drops? · /, ' · up to $1 drops · ')) : choiceLabel(most ?? choice);
   const chips = [...previewChips(choice), ...answerChips(choice, pending)];
   const button = el('button', {
     type: 'button', class: 'choice',
@@ -157,9 +157,9 @@ function confirmBar(root, choice, amount, architect = null) {
   } else if (choice.range) {
     const { min, max, field } = choice.range;
     parts.push(el('span', { class: 'stepper', role: 'group', 'aria-label': field },
-      el('button', { type: 'button', 'data-step-amount': '-1', 'aria-label': t('Fewer {what}', { what: say(field) }), disabled: amount <= min, text: '−' }),
+      el('button', { type: 'button', 'data-step-amount': '-1', 'aria-label': t('Fewer {what}', { what: engineText(field) }), disabled: amount <= min, text: '−' }),
       el('output', { 'aria-live': 'polite', text: amount }),
-      el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': t('More {what}', { what: say(field) }), disabled: amount >= max, text: '+' })));
+      el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': t('More {what}', { what: engineText(field) }), disabled: amount >= max, text: '+' })));
   }
   if (architect) parts.push(architectSwitch(architect.on));
   parts.push(whyButton(choiceKey(shownChoice.command), choiceLabel(shownChoice), 'choices'));
@@ -231,7 +231,7 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
   fill(dom.title, who ? badge(who) : '', heading);
   if (player && !options?.pending) dom.title.append(el('span', { class: 'chip', text: t('{n} Engineers left', { n: player.engineers }) }));
   dom.why.hidden = !ui.why;
-  dom.why.textContent = say(ui.why || '');
+  dom.why.textContent = engineText(ui.why || '');
 
   const actions = options?.pending ? [] : options?.actions || [];
   fill(dom.actions, ...actions.map((a) => el('button', {
@@ -239,11 +239,11 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
     'data-action': a.type,
     'aria-pressed': ui.action === a.type ? 'true' : 'false',
     'aria-disabled': a.enabled === false || !canAct ? 'true' : 'false',
-    'aria-label': a.enabled === false && a.why ? t('{action} (not possible: {why})', { action: actionLabel(a.type), why: say(a.why) }) : actionLabel(a.type),
-    text: a.label ? say(a.label) : actionLabel(a.type),
+    'aria-label': a.enabled === false && a.why ? t('{action} (not possible: {why})', { action: actionLabel(a.type), why: engineText(a.why) }) : actionLabel(a.type),
+    text: a.label ? engineText(a.label) : actionLabel(a.type),
   })));
   if (options?.pending) {
-    dom.actions.append(el('p', { text: say(humanize(options.pending.reason || options.pending.text || pendingTitle(options.pending))) }));
+    dom.actions.append(el('p', { text: engineText(humanize(options.pending.reason || options.pending.text || pendingTitle(options.pending))) }));
   }
   const showChoices = options?.pending || ui.action;
   const choices = showChoices && canAct ? currentChoices(options, ui) : [];
@@ -251,7 +251,7 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
   if (groups) fill(dom.choices, ...groups.map(groupButton));
   else fill(dom.choices, ...choices.map((c, i) => choiceButton(c, i, ui.choice === i, 'choice', options?.pending)));
   if (ui.space) {
-    const all = t('All choices (showing {place} only)', { place: say(placeName(ui.space)) });
+    const all = t('All choices (showing {place} only)', { place: engineText(placeName(ui.space)) });
     dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← ${all}` }));
   }
   const chosen = ui.choice !== null && ui.choice !== undefined ? choices[ui.choice] : null;
@@ -288,7 +288,7 @@ function commonPrefix(labels) {
 }
 
 function groupButton({ space, list }) {
-  const label = list.length === 1 ? choiceLabel(list[0]) : commonPrefix(list.map(choiceLabel)) || say(humanize(space));
+  const label = list.length === 1 ? choiceLabel(list[0]) : commonPrefix(list.map(choiceLabel)) || engineText(humanize(space));
   // one space, several ways: only what they all cost (the first way's gain would mislead)
   const chips = previewChips(list[0]).filter((c) => list.length === 1 || c.kind === 'cost');
   const button = el('button', {

@@ -1,7 +1,7 @@
 // The game log as a story: one line per event (its reason), grouped by command.
 import { el, fill } from '../dom.js';
 import { companyName, humanize, phaseName } from '../names.js';
-import { say } from '../engine_words.js';
+import { engineText } from '../engine_words.js';
 import { t } from '../i18n.js';
 
 function describeEvent(event) {
@@ -15,7 +15,7 @@ function entryLines(entry) {
   if (entry.lines?.length) return entry.lines;
   const events = entry.events || [];
   const lines = events.map(describeEvent).filter(Boolean);
-  if (!lines.length && entry.command) lines.push(`${companyName(entry.command.player)} ${say(String(entry.command.type || '').replaceAll('_', ' '))}`);
+  if (!lines.length && entry.command) lines.push(`${companyName(entry.command.player)} ${engineText(String(entry.command.type || '').replaceAll('_', ' '))}`);
   return lines;
 }
 
@@ -33,7 +33,7 @@ export function renderLog(root, log) {
   const entries = Array.isArray(log) ? log : log?.entries || log?.log || [];
   const list = el('ol', { class: 'log', reversed: true });
   for (const entry of [...entries].reverse()) {
-    // the events of one record often repeat a sentence (decided, then applied): say it once
+    // the events of one record often repeat a sentence (decided, then applied): engineText it once
     const lines = [...new Set(entryLines(entry).map(humanize))];
     if (!lines.length) continue;
     const [first, ...details] = lines;
