@@ -29,6 +29,7 @@ from companion.engine import (
 )
 from companion.engine.catalog import (
     ADVANCED_TILES,
+    ANTON_TILE,
     BUILDING,
     BUILDING_SPACES,
     CONSTRUCTION_SPACES,
@@ -50,7 +51,8 @@ from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.officers import Payment
 from companion.engine.state import NEUTRAL, Decision, GameState
-from companion.engine.wheel import load_wheel, rotate_wheel
+from companion.engine.wheel import load_wheel, rotate_wheel, tiles_on_wheel
+from companion.engine.words import Words, say
 
 CATEGORY = "building"
 SPACE_PREFIX = "BS_"  # a building space: BS_<tile>_<1-4>
@@ -127,11 +129,63 @@ def red_border(space_index: int, with_tile: str | None) -> int:
 # -- building a Building -------------------------------------------------------------------
 
 
+def anton_problem(state: GameState, company: str, put: str | None, copies: str | None) -> Words | None:
+    """Why Anton Krylov's tile (or Mahiri copying Anton, who puts no tile in) cannot copy
+    `copies` for a Building; None if it can. His tile copies a tile on the wheel, its
+    structure and its special effect (base rules, Appendix 3: Anton Krylov)."""
+    player = state.players[company]
+    if put is None and player.copied_officer != officers.ANTON:
+        return say("A construction needs a technology tile.")
+    if put == ANTON_TILE and put not in player.tiles:
+        return say("Anton Krylov's tile is not in your personal supply.")
+    if copies is None or copies not in tiles_on_wheel(state, company):
+        return say(
+            "Anton Krylov's tile copies a tile on your Construction Wheel; choose one there."
+        )
+    if not builds_buildings(copies):
+        return say(
+            "Anton Krylov's tile copies {tile}, which cannot build a Building: copy the "
+            "Building tile, a Building Advanced tile or a tile for any structure.",
+            tile=copies,
+        )
+    return None
+
+
+def building_tile_choices(state: GameState, company: str) -> list[tuple[str | None, str]]:
+    """(tile put on the wheel, tile whose effect applies) for every way to build a Building:
+    a tile of the supply that builds Buildings, or Anton Krylov's tile (Mahiri copying Anton:
+    no tile) copying such a tile on the wheel."""
+    out: list[tuple[str | None, str]] = []
+    for put, copies in construction.tile_choices(state, company):
+        if put is not None and put != ANTON_TILE:
+            if builds_buildings(put):
+                out.append((put, put))
+        elif copies is not None and builds_buildings(copies):
+            out.append((put, copies))
+    return out
+
+
 def plan_building(state: GameState, company: str, command: Build) -> dict[str, Any]:
     """Check a `build` of a Building against every rule; RuleViolation naming the rule."""
     player = state.players[company]
-    tile_used = command.tile
-    if tile_used is None or tile_used not in player.tiles:
+    put = command.tile
+    if put == ANTON_TILE or (put is None and command.copies is not None):
+        why_not = anton_problem(state, company, put, command.copies)
+        if why_not:
+            raise RuleViolation("no_tile", why_not)
+        return _plan_with(state, company, command, put, str(command.copies))
+    if command.copies is not None:
+        raise RuleViolation("no_tile", say("Only Anton Krylov's tile copies another tile."))
+    return _plan_with(state, company, command, put, put)
+
+
+def _plan_with(
+    state: GameState, company: str, command: Build, put: str | None, tile_used: str | None
+) -> dict[str, Any]:
+    """`plan_building` once the tile is known: `put` goes on the wheel, `tile_used` (the tile
+    Anton's tile copies, or `put` itself) says what is built and its effect."""
+    player = state.players[company]
+    if tile_used is None or (put == tile_used and tile_used not in player.tiles):
         raise RuleViolation("no_tile", f"The {tile_used} technology tile is not in your supply.")
     if not builds_buildings(tile_used):
         raise RuleViolation(
@@ -182,6 +236,7 @@ def plan_building(state: GameState, company: str, command: Build) -> dict[str, A
         "tile": tile,
         "index": index,
         "with": tile_used,
+        "put": put,
         "board_space": board_space,
         "payment": payment,
     }
@@ -203,9 +258,8 @@ def decide_build_building(rec: Recorder, company: str, command: Build) -> None:
     )
     fee = source("construction", "4th_space", fee=board.fee_credits)
     pay_credits(rec, company, board.fee_credits, "construction", "4th construction space", fee)
-    load_wheel(
-        rec, company, [with_tile], payment.excavators, payment.mixers, f"Build a Building: {name}"
-    )
+    put = [plan["put"]] if plan["put"] is not None else []  # Mahiri copying Anton: no tile
+    load_wheel(rec, company, put, payment.excavators, payment.mixers, f"Build a Building: {name}")
     if payment.credits:
         pay_credits(
             rec,
@@ -256,12 +310,16 @@ def automa_build_building(
     with_tile: str,
     excavators: int,
     mixers: int,
+    copies: str | None = None,
 ) -> None:
     """An Automa's Building (automa.md §7.4, leeghwater.md §10): no construction space; the
     tile and Machineries on the wheel, turn it, the Building closes the tile's left action
-    space for the rest of the game; a red-bordered space costs 3 VP (its Credits as VP)."""
+    space for the rest of the game; a red-bordered space costs 3 VP (its Credits as VP).
+    With Anton Krylov (level 4) `with_tile` is his tile and `copies` the wheel tile whose
+    effect applies (automa.md §2.2)."""
     name = building_name(tile)
-    load_wheel(rec, company, [with_tile], excavators, mixers, f"Automa: a Building at {name}")
+    put, with_tile = with_tile, copies or with_tile
+    load_wheel(rec, company, [put], excavators, mixers, f"Automa: a Building at {name}")
     rotate_wheel(rec, company, 1, f"Automa construction: a Building at {name}")
     rec.emit(
         "building_built",
@@ -292,9 +350,7 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
     if player.engineers < construction_space.engineers:
         return []
     out = []
-    for with_tile in dict.fromkeys(player.tiles):
-        if not builds_buildings(with_tile):
-            continue
+    for put, with_tile in building_tile_choices(state, company):
         for tile in leeghwater.buildings(state):
             for index in range(len(BUILDING_SPACES)):
                 space = building_space(tile, index)
@@ -324,8 +380,8 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
                     company,
                     BUILDING,
                     space,
-                    with_tile,
-                    None,
+                    put,
+                    with_tile if put != with_tile else None,
                     construction_space.engineers,
                     construction_space.fee_credits,
                     cost,
@@ -333,6 +389,14 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
                 )
                 option["label"] = (
                     f"Building next to {building.name}, space {index + 1} ({with_tile} tile)"
+                    if put == with_tile
+                    else say(
+                        "Building next to {building}, space {n} (Anton Krylov: copying the "
+                        "{tile} tile on your Construction Wheel)",
+                        building=building.name,
+                        n=index + 1,
+                        tile=with_tile,
+                    )
                 )
                 out.append(option)
     return out

@@ -176,8 +176,9 @@ def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -
     """§7.4: tile and machinery on the wheel, turn it, place the piece (3 VP on red)."""
     if d["structure"] == catalog.BUILDING:
         private_buildings.automa_build_building(
-            rec, company, d["building"], d["index"], d["tile"], d["excavators"], d["mixers"]
-        )
+            rec, company, d["building"], d["index"], d["tile"], d["excavators"], d["mixers"],
+            copies=d.get("copies"),
+        )  # fmt: skip
         return
     what = f"{d['structure'].capitalize()} on {d['space']}"
     wheel.load_wheel(rec, company, [d["tile"]], d["excavators"], d["mixers"], f"Automa: {what}")

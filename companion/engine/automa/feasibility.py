@@ -585,9 +585,11 @@ def plan_building(
     slots down (top to bottom) or up (ruling L9); the first open building space next to it."""
     if leeghwater.buildings_built(state, company) >= catalog.BUILDINGS_PER_COMPANY:
         return Skip(action, "all its Buildings are built")
-    with_tile = choose_tile(state, company, catalog.BUILDING)
-    if with_tile is None:
+    chosen = tile_for(state, company, catalog.BUILDING)  # Anton's copy last (§2.2)
+    if chosen is None:
         return Skip(action, "no technology tile for a Building (it is on the wheel)")
+    put, copies = chosen
+    with_tile = copies or put
     order = leeghwater.buildings(state)
     if action.building_search == "up":
         order = list(reversed(order))
@@ -606,8 +608,8 @@ def plan_building(
             f"{action.label()} (scan {action.building_search}): {catalog.building_name(tile)}, "
             f"space {index + 1}"
             + (f" (−{red} VP, red-bordered)" if red else ""),
-            {"structure": catalog.BUILDING, "building": tile, "index": index, "tile": with_tile,
-             "excavators": excavators, "mixers": mixers},
+            {"structure": catalog.BUILDING, "building": tile, "index": index, "tile": put,
+             "copies": copies, "excavators": excavators, "mixers": mixers},
         )  # fmt: skip
     return Skip(action, "it can pay for no Private Building with a free space")
 

@@ -276,9 +276,8 @@ def _buildings(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
     action = TileAction("construction", 1, True, structure=catalog.BUILDING,
                         expansion="leeghwater")  # fmt: skip
     plans = []
-    for with_tile in dict.fromkeys(player.tiles):
-        if catalog.BUILDING not in catalog.tile_structures(with_tile):
-            continue
+    for put, copies in _tile_choices(state, company, catalog.BUILDING):
+        with_tile = copies or put  # Anton Krylov's tile: the copied tile's effect (§2.2)
         for building in leeghwater.buildings(state):
             spaces = leeghwater.building_spaces(state, building)
             if company in spaces:
@@ -291,9 +290,9 @@ def _buildings(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
                     continue
                 space = f"BS_{building}_{index + 1}"
                 move = AutomaMove(kind="construction", structure=catalog.BUILDING, space=space,
-                                  tile=with_tile)  # fmt: skip
+                                  tile=put, copies=copies)  # fmt: skip
                 details = {"structure": catalog.BUILDING, "building": building, "index": index,
-                           "tile": with_tile, "excavators": e, "mixers": m,
+                           "tile": put, "copies": copies, "excavators": e, "mixers": m,
                            "red_border_credits": catalog.BUILDING_SPACES[index].credits,
                            "move": move}  # fmt: skip
                 text = f"Build a Building at {catalog.building_name(building)}, space {index + 1}"
