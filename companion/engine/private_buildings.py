@@ -129,7 +129,9 @@ def red_border(space_index: int, with_tile: str | None) -> int:
 # -- building a Building -------------------------------------------------------------------
 
 
-def anton_problem(state: GameState, company: str, put: str | None, copies: str | None) -> Words | None:
+def anton_problem(
+    state: GameState, company: str, put: str | None, copies: str | None
+) -> Words | None:
     """Why Anton Krylov's tile (or Mahiri copying Anton, who puts no tile in) cannot copy
     `copies` for a Building; None if it can. His tile copies a tile on the wheel, its
     structure and its special effect (base rules, Appendix 3: Anton Krylov)."""
@@ -167,7 +169,6 @@ def building_tile_choices(state: GameState, company: str) -> list[tuple[str | No
 
 def plan_building(state: GameState, company: str, command: Build) -> dict[str, Any]:
     """Check a `build` of a Building against every rule; RuleViolation naming the rule."""
-    player = state.players[company]
     put = command.tile
     if put == ANTON_TILE or (put is None and command.copies is not None):
         why_not = anton_problem(state, company, put, command.copies)
