@@ -322,18 +322,27 @@ def automa_build_building(
     put, with_tile = with_tile, copies or with_tile
     load_wheel(rec, company, [put], excavators, mixers, f"Automa: a Building at {name}")
     rotate_wheel(rec, company, 1, f"Automa construction: a Building at {name}")
+    automa = rec.state.players[company].is_automa  # else a person opening the Automa way
     rec.emit(
         "building_built",
         f"Put the Automa's Building on building space {index + 1} of {name}; its left action "
-        "space is closed to everybody for the rest of the game.",
+        "space is closed to everybody for the rest of the game."
+        if automa
+        else say(
+            "Put your leftmost Building on building space {n} of {building}: it is activated.",
+            n=index + 1,
+            building=name,
+        ),
         company=company,
         tile=tile,
         index=index,
-        closes_left=True,
+        closes_left=automa,
     )
     red = red_border(index, with_tile)
     pay_credits(rec, company, red, "construction", f"Red-bordered building space of {name}")
-    if with_tile == "L1_BUILDING" and advanced.effects_active(rec.state, company):
+    if not automa:  # a person's Building tile acts as for a person (leeghwater.md §8)
+        _tile_effect(rec, company, tile, with_tile)
+    elif with_tile == "L1_BUILDING" and advanced.effects_active(rec.state, company):
         vp = PRIVATE_BUILDINGS[tile].vp  # hard: the building's VP instead of its action (§10)
         score_vp(rec, company, vp, "advanced_tile", f"Level I Building tile: {name} scores {vp} VP",
                  source("advanced_tile", "L1_BUILDING", vp=vp))  # fmt: skip

@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import catalog, construction, leeghwater, levels, production, table_words
+from companion.engine import (
+    catalog,
+    construction,
+    leeghwater,
+    levels,
+    private_buildings,
+    production,
+    table_words,
+)
 from companion.engine.automa import placement, water_choice
 from companion.engine.automa.tiles import TILES, Criteria, TileAction
 from companion.engine.board import SPACES
@@ -603,13 +611,18 @@ def plan_building(
             continue
         index = spaces.index(None)
         red = catalog.BUILDING_SPACES[index].credits
+        if not player.is_automa:  # a person's red border is Credits (leeghwater.md §4.1)
+            red = private_buildings.red_border(index, with_tile)
+            if not can_pay_credits(state, company, red):
+                continue
         return Plan(
             action,
             f"{action.label()} (scan {action.building_search}): {catalog.building_name(tile)}, "
             f"space {index + 1}"
             + (f" (−{red} VP, red-bordered)" if red else ""),
             {"structure": catalog.BUILDING, "building": tile, "index": index, "tile": put,
-             "copies": copies, "excavators": excavators, "mixers": mixers},
+             "copies": copies, "excavators": excavators, "mixers": mixers,
+             "red_border_credits": 0 if player.is_automa else red},
         )  # fmt: skip
     return Skip(action, "it can pay for no Private Building with a free space")
 
@@ -702,9 +715,6 @@ def plan_action(
     if planner is None:
         return Skip(action, f"unknown action {action.kind}")
     player = state.players[company]
-    if action.expansion and not player.is_automa:
-        # a person opening the Automa way (Mahiri Sekibo) takes the expansion's actions by hand
-        return Skip(action, "a person takes the Leeghwater Project's actions by hand")
     if player.is_automa:
         return planner(state, company, action, criteria)
     price = person_credits(action)
@@ -792,6 +802,9 @@ def person_placement(
         space, engineers, fee = cs.id, cs.engineers, cs.fee_credits
     elif action.kind == "bank":
         space, engineers, fee = BANK, action.engineers, 0
+    elif action.kind == "external_work":  # the work's own space, 2 Engineers (leeghwater §3.1)
+        space = leeghwater.external_space(int(details["slot"]) - 1)
+        engineers, fee = catalog.EXTERNAL_WORK_ENGINEERS, 0
     else:
         section = SECTION_OF[action.kind]
         found = first_empty_space(state, section)

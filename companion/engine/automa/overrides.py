@@ -245,7 +245,7 @@ def _criteria(state: GameState) -> Any:
 
 
 def _expansion(state: GameState, company: str) -> bool:
-    return leeghwater.active(state) and state.players[company].is_automa
+    return leeghwater.active(state)  # a person's opening the Automa way too (§2.2, §10)
 
 
 def _external_works(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
