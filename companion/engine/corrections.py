@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import board, table_corrections
+from companion.engine import board, leeghwater, table_corrections
 from companion.engine.catalog import company_name
 from companion.engine.commands import Correct, to_dict
 from companion.engine.economy import score_vp, source
@@ -17,13 +17,19 @@ from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.mahiri import held_limit
 from companion.engine.places import space_name
-from companion.engine.state import NEUTRAL, Dam, GameState, Segment
+from companion.engine.state import NEUTRAL, WHEEL_SEGMENTS, Dam, GameState, Segment
 from companion.engine.table_words import contract_name
+from companion.engine.words import Words, say
+
+LESLIE_TILE = "leslie_tile"  # her special tile (leeghwater.md §6)
 
 RESOURCES = ("credits", "excavators", "mixers", "engineers", "energy")
 WHAT = (*RESOURCES, "vp", "dam_drops", "headstream_drops", "structure", "contract", "wheel_segment")
+# The Leeghwater Project's officers: where Leslie Spencer's special tile is ("supply" or a wheel
+# segment 0-5) and whether Tommaso Battista's Architect is out this round
+OFFICER_WHAT = ("leslie_tile", "architect_out")
 # every kind the sheet accepts (the table-wide lines and a whole position included)
-ALL_WHAT = (*WHAT, *table_corrections.WHAT, "position")
+ALL_WHAT = (*WHAT, *OFFICER_WHAT, *table_corrections.WHAT, "position")
 FIELD_WORDS = {
     "credits": "Credits",
     "excavators": "Excavators",
@@ -89,6 +95,9 @@ def _correct(rec: Recorder, command: dict[str, Any]) -> None:
         return
     if what == "position":
         _position(rec, command.get("value"), reason)
+        return
+    if what in OFFICER_WHAT:
+        _correct_officer(rec, command, reason)
         return
     if what not in WHAT:
         raise CommandError(f"Unknown correction {what!r}; one of {', '.join(ALL_WHAT)}.")
@@ -307,3 +316,100 @@ def _wheel_segment_corrected(state: GameState, e: Event) -> None:
     state.players[e["company"]].wheel[e["segment"]] = Segment(
         tiles=list(e["tiles"]), excavators=e["excavators"], mixers=e["mixers"]
     )
+
+
+# -- The Leeghwater Project's officers (leeghwater.md §6) ------------------------------------
+
+LESLIE = "leslie_spencer"
+TOMMASO = "tommaso_battista"
+SUPPLY = "supply"
+
+
+def leslie_tile_place(state: GameState, company: str) -> str | int | None:
+    """Where Leslie Spencer's special tile is: "supply", a wheel segment 0-5, or None."""
+    player = state.players[company]
+    if LESLIE_TILE in player.tiles:
+        return SUPPLY
+    return next((i for i, s in enumerate(player.wheel) if LESLIE_TILE in s.tiles), None)
+
+
+def _place_words(place: str | int | None) -> Words:
+    if place == SUPPLY:
+        return say("in the personal supply")
+    if place is None:
+        return say("nowhere")
+    return say("on wheel segment {n}", n=place)
+
+
+def _officer_check(state: GameState, company: str, what: str, value: Any) -> str | int | bool:
+    """The value of an officer line, validated; RuleViolation/CommandError in words."""
+    if not leeghwater.active(state):
+        raise RuleViolation(
+            "correction", say("This game is played without The Leeghwater Project.")
+        )
+    officer = state.players[company].officer
+    if what == "architect_out":
+        if officer != TOMMASO:
+            raise RuleViolation(
+                "correction", say("Only Tommaso Battista's company has the Architect.")
+            )
+        if not isinstance(value, bool):
+            raise CommandError(say("The Architect is out this round (true) or not (false)."))
+        return value
+    if officer != LESLIE:
+        raise RuleViolation(
+            "correction", say("Only Leslie Spencer's company has her special tile.")
+        )
+    if value == SUPPLY:
+        return SUPPLY
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < WHEEL_SEGMENTS:
+        raise CommandError(
+            say('Leslie Spencer\'s special tile is "supply" or a wheel segment 0-5.')
+        )
+    return value
+
+
+def _correct_officer(rec: Recorder, command: dict[str, Any], reason: str) -> None:
+    state = rec.state
+    company = _company(state, command)
+    what = str(command.get("what"))
+    value = _officer_check(state, company, what, command.get("value"))
+    name = company_name(company)
+    if what == "architect_out":
+        before: Any = company in (state.leeghwater.get("architect_out") or [])
+        if before == value:
+            return
+        out = say("{company}: the Architect is out this round — {reason}", company=name,
+                  reason=reason)  # fmt: skip
+        back = say("{company}: the Architect is back in the supply — {reason}", company=name,
+                   reason=reason)  # fmt: skip
+        text = out if value else back
+    else:
+        before = leslie_tile_place(state, company)
+        if before == value:
+            return
+        text = say(
+            "{company}: Leslie Spencer's special tile {before} → {after} — {reason}",
+            company=name,
+            before=_place_words(before),
+            after=_place_words(value),
+            reason=reason,
+        )
+    rec.emit("officer_corrected", text, company=company, field=what, value=value, before=before)
+
+
+@applies("officer_corrected")
+def _officer_corrected(state: GameState, e: Event) -> None:
+    company, value = e["company"], e["value"]
+    if e["field"] == "architect_out":
+        out = [c for c in state.leeghwater.get("architect_out") or [] if c != company]
+        state.leeghwater["architect_out"] = out + ([company] if value else [])
+        return
+    player = state.players[company]
+    player.tiles = [t for t in player.tiles if t != LESLIE_TILE]
+    for segment in player.wheel:
+        segment.tiles = [t for t in segment.tiles if t != LESLIE_TILE]
+    if value == SUPPLY:
+        player.tiles.append(LESLIE_TILE)
+    else:
+        player.wheel[value].tiles.append(LESLIE_TILE)

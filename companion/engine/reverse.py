@@ -234,6 +234,7 @@ REVERSE: dict[str, Callable[[Event], str]] = {
     "contract_corrected": _corrected,
     "wheel_segment_corrected": _corrected,
     "table_corrected": _corrected,
+    "officer_corrected": _corrected,
 }
 
 

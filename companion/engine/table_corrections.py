@@ -20,6 +20,7 @@ from companion.engine.events import Event, Recorder, applies
 from companion.engine.management import space_name as management_space_name
 from companion.engine.state import GameState
 from companion.engine.table_words import advanced_tile_name, contract_name, headstream_tile_name
+from companion.engine.words import say
 
 LAST_ROUND = 5
 COLOURS = ("green", "yellow", "red")
@@ -38,10 +39,17 @@ WHAT = (
     # The Leeghwater Project (state.leeghwater)
     "external_offer",
     "external_taken",
+    "buildings",  # before the building spaces and closed left spaces, which name these tiles
     "building_spaces",
     "left_closed",
 )
-EXPANSION_WHAT = ("external_offer", "external_taken", "building_spaces", "left_closed")
+EXPANSION_WHAT = (
+    "external_offer",
+    "external_taken",
+    "buildings",
+    "building_spaces",
+    "left_closed",
+)
 LABELS = {
     "round": "Round",
     "active": "Whose turn",
@@ -56,6 +64,7 @@ LABELS = {
     "occupied": "Management spaces taken",
     "external_offer": "External Works face up",
     "external_taken": "External Works taken",
+    "buildings": say("Private Building tiles"),
     "building_spaces": "Buildings",
     "left_closed": "Left action spaces closed by an Automa",
 }
@@ -87,7 +96,7 @@ def _words(what: str, value: Any) -> str:
         return ", ".join(t or "empty" for t in value)
     if what == "external_taken":
         return "; ".join(f"{company_name(c)}: {', '.join(v) or 'none'}" for c, v in value.items())
-    if what == "left_closed":
+    if what in ("left_closed", "buildings"):
         return ", ".join(catalog.building_name(t) for t in value)
     if what == "building_spaces":
         return "; ".join(
@@ -138,6 +147,8 @@ def _check_expansion(state: GameState, what: str, value: Any) -> Any:
                for v in value.values()):  # fmt: skip
             raise RuleViolation("correction", "Unknown External Work tile.")
         return {c: list(v) for c, v in value.items()}
+    if what == "buildings":
+        return _check_buildings(value)
     current = state.leeghwater["building_spaces"]
     if what == "left_closed":
         if not isinstance(value, list) or any(t not in current for t in value):
@@ -159,6 +170,19 @@ def _check_expansion(state: GameState, what: str, value: Any) -> Any:
         if len(placed) != len(set(placed)):
             raise RuleViolation("correction", "One Building of a company a Private Building.")
     return out
+
+
+def _check_buildings(value: Any) -> list[str]:
+    """The Private Building tiles of the game, slot order: 5 different tiles (leeghwater.md
+    §2 S3)."""
+    wanted = catalog.PRIVATE_BUILDINGS_USED
+    if not isinstance(value, list) or len(value) != wanted:
+        raise CommandError(say("Private Buildings: {n} tiles, top to bottom.", n=wanted))
+    if any(t not in catalog.PRIVATE_BUILDINGS for t in value):
+        raise RuleViolation("correction", say("Unknown Private Building tile."))
+    if len(set(value)) != len(value):
+        raise RuleViolation("correction", say("Five different Private Building tiles, please."))
+    return list(value)
 
 
 def _check(state: GameState, what: str, value: Any) -> Any:
@@ -263,6 +287,10 @@ def _table_corrected(state: GameState, e: Event) -> None:
     if field in EXPANSION_WHAT:
         if field == "external_offer":
             _swap_external_works(state, value)
+        elif field == "external_taken":
+            _leave_piles(state, value)
+        elif field == "buildings":
+            _new_buildings(state, value)
         state.leeghwater[field] = value
         return
     if field == "passed":
@@ -302,3 +330,21 @@ def _swap_external_works(state: GameState, offer: list[str | None]) -> None:
     for tile in lw["external_offer"]:
         if tile and tile not in offer:
             lw["external_piles"][catalog.EXTERNAL_WORKS[tile].pile].append(tile)
+
+
+def _leave_piles(state: GameState, taken: dict[str, list[str]]) -> None:
+    """External Works a company has taken are no longer in their piles (never revealed again)."""
+    for tiles in taken.values():
+        for pile in state.leeghwater["external_piles"].values():
+            pile[:] = [t for t in pile if t not in tiles]
+
+
+def _new_buildings(state: GameState, tiles: list[str]) -> None:
+    """Other Private Building tiles: a kept tile keeps its Buildings; a new one starts with its
+    building spaces open or blocked as the others are for this player count (ruling L8)."""
+    lw = state.leeghwater
+    old = lw["building_spaces"]
+    pattern = [leeghwater.BLOCKED if s == leeghwater.BLOCKED else None
+               for s in next(iter(old.values()))]  # fmt: skip
+    lw["building_spaces"] = {t: old.get(t, list(pattern)) for t in tiles}
+    lw["left_closed"] = [t for t in lw.get("left_closed") or [] if t in tiles]
