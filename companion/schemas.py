@@ -152,6 +152,66 @@ class AnyOf(fields.Field):
         raise ValidationError(errors[0] if errors else "Not a valid value.")
 
 
+_ID = fields.String(validate=validate.Length(1, commands.ID_LENGTH))
+_IDS = fields.List(_ID, validate=validate.Length(max=commands.MAX_ITEMS))
+_COUNT = fields.Integer(strict=True, validate=validate.Range(0, 999))
+_ID_OR_NONE = fields.String(allow_none=True, validate=validate.Length(max=commands.ID_LENGTH))
+
+
+class PositionPlayerSchema(Schema):
+    """One company's values in a game in progress (a `position` correction's `players`)."""
+
+    class Meta:
+        unknown = RAISE
+
+    vp = fields.Integer(strict=True, validate=validate.Range(-999, 999))
+    credits = _COUNT
+    excavators = _COUNT
+    mixers = _COUNT
+    engineers = _COUNT
+    energy = _COUNT
+    wheel = fields.List(fields.Dict(), validate=validate.Length(max=6))
+    # The Leeghwater Project's officers: Leslie Spencer's tile, Tommaso Battista's Architect
+    leslie_tile = AnyOf(
+        [
+            fields.String(validate=validate.Equal("supply")),
+            fields.Integer(strict=True, validate=validate.Range(0, 5)),
+        ]
+    )
+    architect_out = StrictBoolean()
+
+
+class PositionSchema(Schema):
+    """The shape of a game in progress (`correct` of kind `position`; docs/commands.md): the
+    table-wide lines, each company's values and the map lines. Whether the values fit the game
+    is the engine's question (corrections.py)."""
+
+    class Meta:
+        unknown = RAISE
+
+    round = fields.Integer(strict=True, validate=validate.Range(1, 5))
+    turn_order = _IDS
+    active = _ID
+    passed = _IDS
+    contract_offer = fields.Dict(keys=_ID, values=fields.List(_ID_OR_NONE))
+    national_contracts = _IDS
+    patent_offer = fields.List(_ID_OR_NONE, validate=validate.Length(max=3))
+    bonus_tiles = _IDS
+    objective = _ID
+    headstream_tiles = fields.Dict(keys=_ID, values=_ID)
+    occupied = fields.Dict(keys=_ID, values=_ID_OR_NONE)
+    # The Leeghwater Project's Extra Management board
+    external_offer = fields.List(_ID_OR_NONE, validate=validate.Length(max=3))
+    external_taken = fields.Dict(keys=_ID, values=_IDS)
+    buildings = fields.List(_ID, validate=validate.Length(max=10))
+    building_spaces = fields.Dict(
+        keys=_ID, values=fields.List(_ID_OR_NONE, validate=validate.Length(equal=4))
+    )
+    left_closed = _IDS
+    players = fields.Dict(keys=_ID, values=fields.Nested(PositionPlayerSchema))
+    map = fields.List(fields.Dict(), validate=validate.Length(max=commands.MAX_ITEMS * 4))
+
+
 _SCHEMAS: dict[type[Any], type[Schema]] = {}
 
 
@@ -188,7 +248,9 @@ def load_command(payload: Any) -> dict[str, Any]:
         raise ValidationError({"type": [f"Unknown command type: {payload['type'][:40]!r}."]})
     body = dict(payload)
     if payload["type"] == "correct":  # its value's shape depends on `what`: read by parse
-        body.pop("value", None)
+        value = body.pop("value", None)
+        if payload.get("what") == "position":
+            instance(PositionSchema).load(value if isinstance(value, dict) else {})
     instance(schema).load(body)
     try:
         parsed = commands.parse(payload)
