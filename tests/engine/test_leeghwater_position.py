@@ -90,8 +90,10 @@ def test_the_expansion_lines_speak_the_tables_words() -> None:
     _, state = _game()
     reasons = [str(e["reason"]) for e in _enter(state, _position()).events]
     assert any(r.startswith("Private Building tiles ") and "Wind Farm" in r for r in reasons)
-    assert "Netherlands: Leslie Spencer's special tile in the personal supply → on wheel " \
+    assert (
+        "Netherlands: Leslie Spencer's special tile in the personal supply → on wheel "
         "segment 2 — paper" in reasons
+    )
     assert "USA: the Architect is out this round — paper" in reasons
 
 
