@@ -38,7 +38,7 @@ function number(name, label, value) {
 
 const companyOptions = (state) => Object.keys(state.players).map((c) => [c, companyName(c)]);
 const contractOptions = (filter) => CATALOG.contracts.filter(filter).map((c) => [c.id, contractWords(c.id)]);
-const SEGMENT_NAMES = [t('the open segment'), t('1 turn from the opening'), t('2 turns away'), t('3 turns away'), t('4 turns away'), t('5 turns away (next to open)')];
+export const SEGMENT_NAMES = [t('the open segment'), t('1 turn from the opening'), t('2 turns away'), t('3 turns away'), t('4 turns away'), t('5 turns away (next to open)')];
 
 /** The fieldset of one kind of line, pre-filled from the state. */
 export function correctionPart(target, state, board) {
@@ -166,6 +166,25 @@ export function correctionForm(state, board) {
   return form;
 }
 
+/** The Extra Management board lines of a form holding `extraPart` (the position form too). */
+export function extraValue(f) {
+  const g = (k) => f.get(k);
+  const companies = [...new Set([...f.keys()].filter((k) => k.startsWith('taken-')).map((k) => k.slice(6)))];
+  const spaces = {};
+  for (const key of f.keys()) {
+    const match = /^bs-(.+)-(\d)$/.exec(key);
+    if (!match) continue;
+    spaces[match[1]] ??= [null, null, null, null];
+    spaces[match[1]][Number(match[2])] = g(key) || null;
+  }
+  return {
+    external_offer: [0, 1, 2].map((i) => g(`ew-${i}`) || null),
+    external_taken: Object.fromEntries(companies.map((c) => [c, f.getAll(`taken-${c}`)])),
+    building_spaces: spaces,
+    left_closed: f.getAll('left-closed'),
+  };
+}
+
 const num = (v) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
 /** The `correct` command the form describes. */
@@ -209,18 +228,7 @@ export function correctionCommand(form) {
       headstream_tiles: Object.fromEntries(['A', 'B', 'C', 'D'].map((x) => [x, g(`head${x}`)])),
     });
   } else if (target === 'extra') {
-    value.external_offer = [0, 1, 2].map((i) => g(`ew-${i}`) || null);
-    const companies = [...new Set([...f.keys()].filter((k) => k.startsWith('taken-')).map((k) => k.slice(6)))];
-    value.external_taken = Object.fromEntries(companies.map((c) => [c, f.getAll(`taken-${c}`)]));
-    const spaces = {};
-    for (const key of f.keys()) {
-      const match = /^bs-(.+)-(\d)$/.exec(key);
-      if (!match) continue;
-      spaces[match[1]] ??= [null, null, null, null];
-      spaces[match[1]][Number(match[2])] = g(key) || null;
-    }
-    value.building_spaces = spaces;
-    value.left_closed = f.getAll('left-closed');
+    Object.assign(value, extraValue(f));
   } else if (target === 'occupied') {
     value.occupied = Object.fromEntries([...f.keys()].filter((k) => k.startsWith('occ-') && g(k)).map((k) => [k.slice(4), g(k)]));
   }

@@ -1,11 +1,19 @@
 // Start from a game in progress: the table that began on paper enters where its game stands
 // (round, turn order, whose turn, who passed, each company's supplies and the structures on
-// the map), sent as one `correct` command of kind `position` (one log record, one undo). From
-// there the app tracks the game and plays its Automas.
+// the map; with The Leeghwater Project also the game's Private Building tiles, the Buildings,
+// the External Works face up and taken, and the expansion officers' pieces), sent as one
+// `correct` command of kind `position` (one log record, one undo). From there the app tracks
+// the game and plays its Automas.
 import { el } from '../dom.js';
-import { companyName } from '../names.js';
-import { correctionPart } from './correction.js';
+import { CATALOG } from '../catalog.js';
+import { buildingName, companyName } from '../names.js';
+import { SEGMENT_NAMES, correctionPart, extraValue } from './correction.js';
 import { t } from '../i18n.js';
+
+const LESLIE = 'leslie_spencer';
+const TOMMASO = 'tommaso_battista';
+const LESLIE_TILE = 'leslie_tile';
+const BLOCKED = 'blocked';
 
 const FIELDS = [['vp', t('VP')], ['credits', t('Credits')], ['excavators', t('Excavators')], ['mixers', t('Concrete Mixers')], ['engineers', t('Engineers in supply')], ['energy', t('Energy')]];
 const PIECES = [['base', t('Base (a dam)')], ['elevation', t('Elevation on a dam')], ['conduit', t('Conduit')], ['powerhouse', t('Powerhouse')]];
@@ -31,6 +39,62 @@ function structureRow(state, board) {
   return row;
 }
 
+/** Where Leslie Spencer's special tile is now: 'supply' or the wheel segment's index. */
+function leslieAt(p) {
+  if ((p.tiles || []).includes(LESLIE_TILE)) return 'supply';
+  const i = (p.wheel || []).findIndex((s) => (s.tiles || []).includes(LESLIE_TILE));
+  return i < 0 ? 'supply' : String(i);
+}
+
+/** The expansion officers' pieces: Leslie Spencer's tile, Tommaso Battista's Architect. */
+function officersPart(state) {
+  const out = [];
+  const lw = state.leeghwater;
+  for (const [c, p] of Object.entries(state.players)) {
+    if (p.officer === LESLIE) {
+      const label = t("{company}: Leslie Spencer's special tile", { company: companyName(c) });
+      const where = el('select', { name: `leslie-${c}`, 'aria-label': label },
+        el('option', { value: 'supply', text: t('in the personal supply') }),
+        ...SEGMENT_NAMES.map((n, i) => el('option', { value: String(i), text: t('on the wheel: {segment}', { segment: n }) })));
+      where.value = leslieAt(p);
+      out.push(el('label', {}, label, where));
+    }
+    if (p.officer === TOMMASO) {
+      const label = t('{company}: the Architect is on an action space this round', { company: companyName(c) });
+      out.push(el('label', {}, el('input', { type: 'checkbox', name: `architect-${c}`, 'aria-label': label, checked: (lw.architect_out || []).includes(c) }), label));
+    }
+  }
+  return out.length ? el('fieldset', {}, el('legend', { text: t('The Leeghwater Project officers') }), el('div', { class: 'row' }, ...out)) : '';
+}
+
+/**
+ * The Extra Management board: the game's 5 Private Building tiles first (the table's own draw;
+ * changing one redraws the building spaces below), then the External Works and Buildings.
+ */
+function extraBoard(state, board) {
+  const lw = state.leeghwater;
+  const pattern = lw.building_spaces[lw.buildings[0]].map((o) => (o === BLOCKED ? BLOCKED : null));
+  const below = el('div', { class: 'position-extra' });
+  let current = lw;
+  const draw = () => below.replaceChildren(correctionPart('extra', { ...state, leeghwater: current }, board));
+  const tiles = CATALOG.private_buildings.map((b) => el('option', { value: b.id, text: buildingName(b.id) }));
+  const slots = el('div', { class: 'row' }, ...lw.buildings.map((b, i) => {
+    const label = t('Private Building, slot {n} (top to bottom)', { n: i + 1 });
+    const node = el('select', { name: `pb-${i}`, 'aria-label': label }, ...tiles.map((o) => o.cloneNode(true)));
+    node.value = b;
+    return el('label', {}, label, node);
+  }));
+  slots.addEventListener('change', () => {
+    const chosen = [...slots.querySelectorAll('select')].map((node) => node.value);
+    const spaces = Object.fromEntries(chosen.map((b) => [b, current.building_spaces[b] ?? [...pattern]]));
+    current = { ...current, buildings: chosen, building_spaces: spaces, left_closed: (current.left_closed || []).filter((b) => chosen.includes(b)) };
+    draw();
+  });
+  draw();
+  return el('fieldset', {}, el('legend', { text: t('Extra Management board') }),
+    el('p', { text: t('Choose the Private Building tiles first: the building spaces follow them.') }), slots, below);
+}
+
 /** The position form, pre-filled with the app's state (a fresh game). */
 export function positionForm(state, board) {
   const form = el('form', { class: 'correction position', id: 'position-form' });
@@ -44,6 +108,7 @@ export function positionForm(state, board) {
     el('fieldset', {}, el('legend', { text: t('Structures on the map') }), structures,
       el('button', { type: 'button', 'data-add-structure': '', text: t('Add a structure'), onclick: () => structures.append(structureRow(state, board)) })),
   );
+  if (state.leeghwater?.buildings) form.append(extraBoard(state, board), officersPart(state));
   return form;
 }
 
@@ -64,10 +129,14 @@ export function positionCommand(form, state) {
     const drops = Number(get('s-drops'));
     if (drops && KIND_OF[get('s-piece')] === 'dam') map.push({ what: 'dam_drops', space, value: drops });
   }
-  return {
-    type: 'correct',
-    what: 'position',
-    reason: t('Position of the game in progress'),
-    value: { round: Number(f.get('round')), turn_order: order, active: f.get('active'), passed: f.getAll('passed'), players, map },
-  };
+  const value = { round: Number(f.get('round')), turn_order: order, active: f.get('active'), passed: f.getAll('passed'), players, map };
+  if (f.has('pb-0')) {
+    value.buildings = [0, 1, 2, 3, 4].map((i) => f.get(`pb-${i}`));
+    Object.assign(value, extraValue(f));
+    for (const [c, p] of Object.entries(state.players)) {
+      if (p.officer === LESLIE) players[c].leslie_tile = f.get(`leslie-${c}`) === 'supply' ? 'supply' : Number(f.get(`leslie-${c}`));
+      if (p.officer === TOMMASO) players[c].architect_out = f.has(`architect-${c}`);
+    }
+  }
+  return { type: 'correct', what: 'position', reason: t('Position of the game in progress'), value };
 }
