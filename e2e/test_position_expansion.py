@@ -75,3 +75,29 @@ def test_a_game_in_progress_enters_the_extra_management_board(page: Page, screen
     expect(log).to_contain_text("Leslie Spencer's special tile in the personal supply")
     expect(log).to_contain_text(names[other])
     assert not page.js_errors
+
+
+def test_the_audit_history_reads_the_expansions_lines(page: Page) -> None:
+    """The audit page's per-round table of an expansion game has the expansion's lines: the
+    External Work taken in round 1 and its Credits (A-pile tiles pay 2-4 Credits, §3.2)."""
+    game_id, _ = _expansion_game(page, ann("leslie_spencer"), BEN)
+    page.goto(f"/games/{game_id}")
+    expect(page.locator("#status")).to_contain_text("Round")
+    flows.close_instructions(page)
+    while flows.answer_pending(page, game_id):
+        pass
+    view = flows.game(page, game_id)
+    active = view["state"]["active"]
+    command = {"type": "external_work", "player": active, "slot": 1}
+    response = page.request.post(f"/api/games/{game_id}/commands",
+                                 data={"command": command, "version": view["version"]})  # fmt: skip
+    assert response.ok, response.text()
+    page.goto(f"/audit/games/{game_id}")
+    page.locator('#audit-game[data-ready="true"]').wait_for()
+    table = page.locator("#history-table")
+    for label in ("Buildings built", "External Works taken", "External Works Credits this round"):
+        expect(table).to_contain_text(label)
+    # round 1 of each company: the one who took the tile reads 1, the other 0
+    taken = table.locator("tr", has_text="External Works taken").locator("td.num")
+    assert sorted(taken.all_inner_texts()) == ["0", "1"]
+    assert not page.js_errors

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.engine import events
+from companion.engine.audit.leeghwater_history import RoundLines
 from companion.engine.audit.words import (
     company_name,
 )
@@ -62,19 +63,22 @@ def history(initial: GameState, records: Iterable[Mapping[str, Any]]) -> dict[st
     rounds: dict[int, dict[str, dict[str, int]]] = {}
     # the markers after setup stand on the track already (normally all at 0)
     moved = {state.round: {c: [p.energy, 0] for c, p in state.players.items()}}
+    expansion = RoundLines(state)  # The Leeghwater Project's lines (none in a base game)
 
     def note() -> None:
         energy = moved.setdefault(state.round, {})
         current = rounds.setdefault(state.round, {})
         for c, f in _snapshot(state).items():
             steps, produced = energy.get(c, [0, 0])
-            current[c] = {**f, "energy": steps, "produced": produced}
+            current[c] = {**f, "energy": steps, "produced": produced, **expansion.fields(state, c)}
 
     note()
     for record in records:
         if record.get("undone") or record.get("kind") == "undo":
             continue
+        expansion.start_record()
         for event in record.get("events", []):
+            expansion.see(state, event)
             move = _energy_moves(state, event)
             if move:
                 company, steps, produced = move

@@ -79,11 +79,23 @@ function renderObjective(objective) {
   $('objective-statements').replaceChildren(...objective.statements.map((tx) => h('li', { text: engineText(tx) })));
 }
 
+const EXPANSION_COLS = ['buildings', 'building_vp', 'external_works', 'external_work_vp', 'external_work_credits', 'expansion_bonus_vp'];
+const EXPANSION_LABELS = {
+  buildings: t('Buildings built'),
+  building_vp: t('Private Building VP this round'),
+  external_works: t('External Works taken'),
+  external_work_vp: t('External Works VP this round'),
+  external_work_credits: t('External Works Credits this round'),
+  expansion_bonus_vp: t('External Works / Buildings bonus tile VP'),
+};
+
 function renderHistory(history) {
   $('vp-chart').replaceChildren(vpChart(history));
   $('energy-chart').replaceChildren(energyChart(history));
-  const cols = ['vp', 'energy', 'produced', 'credits', 'structures'];
-  const labels = { vp: t('VP'), energy: t('Energy on the track'), produced: t('… of it produced'), credits: t('Credits'), structures: t('Structures') };
+  // The Leeghwater Project's lines come with an expansion game's history only
+  const expansion = history.players.some((p) => p.by_round.some((b) => 'buildings' in b));
+  const cols = ['vp', 'energy', 'produced', 'credits', 'structures', ...(expansion ? EXPANSION_COLS : [])];
+  const labels = { vp: t('VP'), energy: t('Energy on the track'), produced: t('… of it produced'), credits: t('Credits'), structures: t('Structures'), ...EXPANSION_LABELS };
   $('history-table').replaceChildren(
     h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('Company') }), h('th', { scope: 'col', text: t('Figure') }),
       ...history.rounds.map((r) => h('th', { scope: 'col', text: t('Round {round}', { round: r }) })))),
