@@ -140,17 +140,3 @@ def test_a_base_game_position_has_no_expansion_lines() -> None:
     ).state  # fmt: skip
     with pytest.raises(RuleViolation, match="without The Leeghwater Project"):
         _enter(state, {"buildings": BUILDINGS})
-
-
-def test_the_officer_lines_read_in_italian() -> None:
-    from companion.engine.words import render
-    from companion.i18n import translator
-
-    _, state = _game()
-    reasons = [e["reason"] for e in _enter(state, _position()).events]
-    italian = [render(r, translator("it")) for r in reasons]
-    assert (
-        "Netherlands: tessera speciale di Leslie Spencer nella riserva personale → sul segmento 2 "
-        "della Ruota — paper" in italian
-    )
-    assert "USA: l'Architetto è su uno spazio azione in questo round — paper" in italian

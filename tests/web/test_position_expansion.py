@@ -13,6 +13,9 @@ from flask.testing import FlaskClient
 from marshmallow import ValidationError
 
 from companion.app import create_app
+from companion.engine import execute, new_game
+from companion.engine.words import render
+from companion.i18n import translator
 from companion.schemas import PositionSchema, load_command
 
 SETUP = {
@@ -103,3 +106,19 @@ def test_the_schema_alone_reads_the_expansion_fields() -> None:
     assert loaded["players"]["usa"]["leslie_tile"] == "supply"
     with pytest.raises(ValidationError):
         load_command({"type": "correct", "what": "position", "value": {"left_closed": "x"}})
+
+
+def test_the_officer_lines_read_in_italian() -> None:
+    state = new_game({**SETUP, "seed": 7}).state
+    while state.pending and state.pending[-1].kind == "draft_pick":
+        answer = state.pending[-1].options["answers"][0]
+        state = execute(state, {"type": "decide", "answer": answer}).state
+    position = {"players": {"netherlands": {"leslie_tile": 2}, "usa": {"architect_out": True}}}
+    command = {"type": "correct", "what": "position", "value": position, "reason": "carta"}
+    reasons = [e["reason"] for e in execute(state, command).events]
+    italian = [render(r, translator("it")) for r in reasons]
+    assert (
+        "Netherlands: tessera speciale di Leslie Spencer nella riserva personale → sul segmento 2 "
+        "della Ruota — carta" in italian
+    )
+    assert "USA: l'Architetto è su uno spazio azione in questo round — carta" in italian
