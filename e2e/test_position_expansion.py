@@ -101,3 +101,26 @@ def test_the_audit_history_reads_the_expansions_lines(page: Page) -> None:
     taken = table.locator("tr", has_text="External Works taken").locator("td.num")
     assert sorted(taken.all_inner_texts()) == ["0", "1"]
     assert not page.js_errors
+
+
+def test_the_correction_sheet_sets_leslies_tile_and_the_architect(page: Page) -> None:
+    """The correction sheet's officers line (an expansion game with Leslie Spencer or Tommaso
+    Battista): the table put Leslie's tile on the wheel and the Architect out."""
+    game_id, _ = _expansion_game(page, ann("leslie_spencer"), BEN)
+    page.goto(f"/games/{game_id}")
+    expect(page.locator("#status")).to_contain_text("Round")
+    flows.close_instructions(page)
+    page.get_by_role("button", name="Correct a value").click()
+    sheet = page.get_by_role("dialog", name="Correct a value")
+    sheet.get_by_label("What to correct").select_option("officers")
+    sheet.get_by_label("Netherlands: Leslie Spencer's special tile").select_option("1")
+    sheet.get_by_label("USA: the Architect is on an action space this round").check()
+    _no_small_targets(page, "#correction-form .correction-part")
+    sheet.get_by_label("Reason (required)").fill("the table moved them")
+    sheet.get_by_role("button", name="Apply correction").click()
+    expect(sheet).to_be_hidden()
+    s = flows.game(page, game_id)["state"]
+    assert s["players"]["netherlands"]["wheel"][1]["tiles"] == ["leslie_tile"]
+    assert "leslie_tile" not in s["players"]["netherlands"]["tiles"]
+    assert s["leeghwater"]["architect_out"] == ["usa"]
+    assert not page.js_errors

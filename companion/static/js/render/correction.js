@@ -20,7 +20,10 @@ const TARGETS = [
 ];
 // The Leeghwater Project: the Extra Management board, in an expansion game only
 const EXTRA_TARGET = ['extra', t('Extra Management board: External Works and Buildings')];
-const targets = (state) => (state.leeghwater?.buildings ? [...TARGETS, EXTRA_TARGET] : TARGETS);
+const OFFICERS_TARGET = ['officers', t('The Leeghwater Project officers: Leslie Spencer’s tile, the Architect')];
+const hasExpansionOfficer = (state) => Object.values(state.players).some((p) => ['leslie_spencer', 'tommaso_battista'].includes(p.officer));
+const targets = (state) => (state.leeghwater?.buildings
+  ? [...TARGETS, EXTRA_TARGET, ...(hasExpansionOfficer(state) ? [OFFICERS_TARGET] : [])] : TARGETS);
 const BLOCKED = 'blocked';
 const FIELDS = [['vp', t('VP')], ['credits', t('Credits')], ['excavators', t('Excavators')], ['mixers', t('Concrete Mixers')], ['engineers', t('Engineers in supply')], ['energy', t('Energy')]];
 const STRUCTURES = [['base', t('Base')], ['elevation', t('Elevation')], ['conduit', t('Conduit')], ['powerhouse', t('Powerhouse')]];
@@ -125,6 +128,7 @@ export function correctionPart(target, state, board) {
       el('div', { class: 'row' }, ...['A', 'B', 'C', 'D'].map((x) => select(`head${x}`, t('Headstream {letter}', { letter: x }), heads, state.headstream_tiles?.[x]))));
   }
   if (target === 'extra') return extraPart(state, companies);
+  if (target === 'officers') return officersPart(state);
   // occupied: every Management space in play, with who stands on it
   const rows = (CATALOG.management_spaces || []).filter((m) => state.occupied?.[m.id] !== 'blocked' && (m.section !== 'patent_office' || (state.patent_offer || []).length));
   return el('div', { class: 'occupied-grid' }, ...rows.map((m) => select(`occ-${m.id}`, spaceName(m.id), [['', t('free')], ...companies], state.occupied?.[m.id] ?? '')));
@@ -150,6 +154,46 @@ function extraPart(state, companies) {
         ...lw.building_spaces[b].map((owner, i) => (owner === BLOCKED ? ''
           : select(`bs-${b}-${i}`, t('{building}, building space {n}', { building: buildingName(b), n: i + 1 }), [['', t('free')], ...companies], owner ?? ''))),
         el('label', {}, el('input', { type: 'checkbox', name: 'left-closed', value: b, checked: (lw.left_closed || []).includes(b) }), t('left action space closed by an Automa'))))));
+}
+
+const LESLIE = 'leslie_spencer';
+const TOMMASO = 'tommaso_battista';
+const LESLIE_TILE = 'leslie_tile';
+
+/** Where Leslie Spencer's special tile is now: 'supply' or the wheel segment's index. */
+function leslieAt(p) {
+  if ((p.tiles || []).includes(LESLIE_TILE)) return 'supply';
+  const i = (p.wheel || []).findIndex((s) => (s.tiles || []).includes(LESLIE_TILE));
+  return i < 0 ? 'supply' : String(i);
+}
+
+/** The expansion officers' pieces: Leslie Spencer's tile, Tommaso Battista's Architect. */
+export function officersPart(state) {
+  const out = [];
+  const lw = state.leeghwater || {};
+  for (const [c, p] of Object.entries(state.players)) {
+    if (p.officer === LESLIE) {
+      const label = t("{company}: Leslie Spencer's special tile", { company: companyName(c) });
+      const where = el('select', { name: `leslie-${c}`, 'aria-label': label },
+        el('option', { value: 'supply', text: t('in the personal supply') }),
+        ...SEGMENT_NAMES.map((n, i) => el('option', { value: String(i), text: t('on the wheel: {segment}', { segment: n }) })));
+      where.value = leslieAt(p);
+      out.push(el('input', { type: 'hidden', name: 'leslie-of', value: c }), el('label', {}, label, where));
+    }
+    if (p.officer === TOMMASO) {
+      const label = t('{company}: the Architect is on an action space this round', { company: companyName(c) });
+      out.push(el('input', { type: 'hidden', name: 'architect-of', value: c }), el('label', {}, el('input', { type: 'checkbox', name: `architect-${c}`, 'aria-label': label, checked: (lw.architect_out || []).includes(c) }), label));
+    }
+  }
+  return out.length ? el('fieldset', {}, el('legend', { text: t('The Leeghwater Project officers') }), el('div', { class: 'row' }, ...out)) : '';
+}
+
+/** What `officersPart` says, per company: {leslie_tile} and {architect_out}. */
+export function officersValue(f) {
+  const out = {};
+  for (const c of f.getAll('leslie-of')) out[c] = { leslie_tile: f.get(`leslie-${c}`) === 'supply' ? 'supply' : Number(f.get(`leslie-${c}`)) };
+  for (const c of f.getAll('architect-of')) out[c] = { ...out[c], architect_out: f.has(`architect-${c}`) };
+  return out;
 }
 
 /** The sheet's form: a choice of what to correct, its pre-filled line, the reason. */
@@ -229,6 +273,8 @@ export function correctionCommand(form) {
     });
   } else if (target === 'extra') {
     Object.assign(value, extraValue(f));
+  } else if (target === 'officers') {
+    value.players = officersValue(f);
   } else if (target === 'occupied') {
     value.occupied = Object.fromEntries([...f.keys()].filter((k) => k.startsWith('occ-') && g(k)).map((k) => [k.slice(4), g(k)]));
   }

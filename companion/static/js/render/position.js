@@ -7,12 +7,9 @@
 import { el } from '../dom.js';
 import { CATALOG } from '../catalog.js';
 import { buildingName, companyName } from '../names.js';
-import { SEGMENT_NAMES, correctionPart, extraValue } from './correction.js';
+import { correctionPart, extraValue, officersPart, officersValue } from './correction.js';
 import { t } from '../i18n.js';
 
-const LESLIE = 'leslie_spencer';
-const TOMMASO = 'tommaso_battista';
-const LESLIE_TILE = 'leslie_tile';
 const BLOCKED = 'blocked';
 
 const FIELDS = [['vp', t('VP')], ['credits', t('Credits')], ['excavators', t('Excavators')], ['mixers', t('Concrete Mixers')], ['engineers', t('Engineers in supply')], ['energy', t('Energy')]];
@@ -37,34 +34,6 @@ function structureRow(state, board) {
     numberField('s-drops', t('Drops it holds (a dam)'), 0),
     el('button', { type: 'button', class: 'danger', 'aria-label': t('Remove this structure'), text: '✕', onclick: () => row.remove() }));
   return row;
-}
-
-/** Where Leslie Spencer's special tile is now: 'supply' or the wheel segment's index. */
-function leslieAt(p) {
-  if ((p.tiles || []).includes(LESLIE_TILE)) return 'supply';
-  const i = (p.wheel || []).findIndex((s) => (s.tiles || []).includes(LESLIE_TILE));
-  return i < 0 ? 'supply' : String(i);
-}
-
-/** The expansion officers' pieces: Leslie Spencer's tile, Tommaso Battista's Architect. */
-function officersPart(state) {
-  const out = [];
-  const lw = state.leeghwater;
-  for (const [c, p] of Object.entries(state.players)) {
-    if (p.officer === LESLIE) {
-      const label = t("{company}: Leslie Spencer's special tile", { company: companyName(c) });
-      const where = el('select', { name: `leslie-${c}`, 'aria-label': label },
-        el('option', { value: 'supply', text: t('in the personal supply') }),
-        ...SEGMENT_NAMES.map((n, i) => el('option', { value: String(i), text: t('on the wheel: {segment}', { segment: n }) })));
-      where.value = leslieAt(p);
-      out.push(el('label', {}, label, where));
-    }
-    if (p.officer === TOMMASO) {
-      const label = t('{company}: the Architect is on an action space this round', { company: companyName(c) });
-      out.push(el('label', {}, el('input', { type: 'checkbox', name: `architect-${c}`, 'aria-label': label, checked: (lw.architect_out || []).includes(c) }), label));
-    }
-  }
-  return out.length ? el('fieldset', {}, el('legend', { text: t('The Leeghwater Project officers') }), el('div', { class: 'row' }, ...out)) : '';
 }
 
 /**
@@ -133,10 +102,7 @@ export function positionCommand(form, state) {
   if (f.has('pb-0')) {
     value.buildings = [0, 1, 2, 3, 4].map((i) => f.get(`pb-${i}`));
     Object.assign(value, extraValue(f));
-    for (const [c, p] of Object.entries(state.players)) {
-      if (p.officer === LESLIE) players[c].leslie_tile = f.get(`leslie-${c}`) === 'supply' ? 'supply' : Number(f.get(`leslie-${c}`));
-      if (p.officer === TOMMASO) players[c].architect_out = f.has(`architect-${c}`);
-    }
+    for (const [c, officer] of Object.entries(officersValue(f))) Object.assign(players[c], officer);
   }
   return { type: 'correct', what: 'position', reason: t('Position of the game in progress'), value };
 }
