@@ -615,7 +615,7 @@ def _one_of(names: list[str]) -> str:
     """ "A, B or C": the kinds a field accepts."""
     said = names[-1]
     for name in reversed(names[:-1]):
-        said = say("{first} or {rest}", first=name, rest=said)
+        said = say("{first} or {second}", first=name, second=said)
     return said
 
 

@@ -50,11 +50,7 @@ POWERHOUSE_MIXERS_FIRST = 2
 RED_BORDER_CREDITS = 3
 ENGINEER_FREE_EFFECTS = ("no_engineers", "no_engineers_no_excavators")  # Appendix 4
 MAX_DAM_LEVEL = 3
-AREA_NAMES = {
-    "mountains": say("in the Mountains"),
-    "hills": say("in the Hills"),
-    "plains": say("in the Plains"),
-}
+AREA_NAMES = {"mountains": say("Mountains"), "hills": say("Hills"), "plains": say("Plains")}
 ORDINALS = {1: say("1st"), 2: say("2nd"), 3: say("3rd"), 4: say("4th"), 5: say("5th")}
 
 # -- small reads ---------------------------------------------------------------------------
@@ -137,11 +133,13 @@ def _plain_cost(
         if excavators != printed:
             return excavators, 0, say("Your Base costs 3 Excavators (Wilhelm Adler)")
         area = AREA_NAMES[space.area]
-        return excavators, 0, say("A Base costs {n} Excavators {area}", n=excavators, area=area)
+        return excavators, 0, say("A Base costs {n} Excavators in the {area}", n=excavators, area=area)
     if structure == "elevation":
         mixers = ELEVATION_MIXERS[space.area]
         area = AREA_NAMES[space.area]
-        return 0, mixers, say("An Elevation costs {n} Concrete Mixers {area}", n=mixers, area=area)
+        return 0, mixers, say(
+            "An Elevation costs {n} Concrete Mixers in the {area}", n=mixers, area=area
+        )
     if structure == "conduit":
         excavators = CONDUIT_EXCAVATORS_PER_VALUE * space.value
         if effect == "cap_conduit_cost" and excavators >= int(params["applies_if_cost_at_least"]):
@@ -543,7 +541,7 @@ def _credits_message(plan: Plan, have: int) -> str:
     if plan.cost.credits_red_border:
         parts.append(say("{n} for the red-bordered space", n=plan.cost.credits_red_border))
     if plan.payment.credits:
-        parts.append(say("{n} instead of Machineries", n=plan.payment.credits))
+        parts.append(say("{payment} instead of Machineries", payment=plan.payment.credits))
     return say(
         "This construction costs {credits} Credits ({parts}); you have {have}.",
         credits=plan.credits_total,

@@ -130,12 +130,12 @@ def work_problem(state: GameState, company: str, slot: int, *, leslie: bool = Fa
     if player.excavators < work.excavators or player.mixers < work.mixers:
         return say(
             "This External Work needs {excavators} Excavators and {mixers} Concrete Mixers from "
-            "your personal supply (you have {have_excavators} and {have_mixers}); Machineries on "
-            "your Construction Wheel cannot be used.",
+            "your personal supply (you have {n} and {m}); Machineries on your Construction Wheel "
+            "cannot be used.",
             excavators=work.excavators,
             mixers=work.mixers,
-            have_excavators=player.excavators,
-            have_mixers=player.mixers,
+            n=player.excavators,
+            m=player.mixers,
         )
     if leslie:
         return leslie_allowed(state, company)

@@ -167,8 +167,8 @@ def _check_turn(state: GameState, command: Command) -> str:
         raise RuleViolation(
             "pending",
             say(
-                "First answer the open question: {reason}",
-                reason=decision.reason,
+                "First answer the open question: {question}",
+                question=decision.reason,
             ),
         )
     company = _require_player(state, getattr(command, "player", None))
@@ -185,9 +185,9 @@ def _check_turn(state: GameState, command: Command) -> str:
         raise RuleViolation(
             "not_your_turn",
             say(
-                "It is {active}'s turn, not {player}'s.",
+                "It is {active}'s turn, not {company}'s.",
                 active=company_name(state.active),
-                player=company_name(company),
+                company=company_name(company),
             ),
         )
     if state.players[company].passed:
@@ -233,14 +233,10 @@ def _do_pass(rec: Recorder, company: str) -> None:
         raise RuleViolation(
             "no_pass",
             say(
-                "You still have 1 Engineer: you must place it (the Bank is always open; ruling "
-                "R17)."
-            )
-            if player.engineers == 1
-            else say(
-                "You still have {n} Engineers: you must place them (the Bank is always open; "
-                "ruling R17).",
+                "You still have {n} Engineer(s): you must place them (the Bank is always open; "
+                "ruling {ruling}).",
                 n=player.engineers,
+                ruling="R17",
             ),
         )
     rec.emit("player_passed", f"{company_name(company)} passes.", company=company)

@@ -619,8 +619,8 @@ def introductory_players(setup: Setup) -> tuple[list[dict[str, Any]], list[str]]
                 "introductory_company",
                 say(
                     "The introductory game has columns for USA, Germany, Italy and France only "
-                    "(p. 8): {name} is played in the full game.",
-                    name=catalog.COMPANIES[seat.company].name,
+                    "(p. 8): {company} is played in the full game.",
+                    company=catalog.COMPANIES[seat.company].name,
                 ),
             )
         row = by_company[seat.company] if seat.company else free.pop(0)

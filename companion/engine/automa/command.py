@@ -78,8 +78,8 @@ def execute_turn(rec: Recorder, command: AutomaTurn) -> dict[str, Any]:
             raise RuleViolation(
                 "pending",
                 say(
-                    "First answer the open question: {reason}",
-                    reason=decision.reason,
+                    "First answer the open question: {question}",
+                    question=decision.reason,
                 ),
             )
         return {"company": company, "lines": ["The Automa answered its open choices."]}
@@ -95,7 +95,7 @@ def execute_turn(rec: Recorder, command: AutomaTurn) -> dict[str, Any]:
         active, automa = company_name(state.active), company_name(company)
         raise RuleViolation(
             "not_your_turn",
-            say("It is {active}'s turn, not {player}'s.", active=active, player=automa),
+            say("It is {active}'s turn, not {company}'s.", active=active, company=automa),
         )
     if state.players[company].passed:
         raise RuleViolation("passed", say("This Automa has passed for the round (ruling R17)."))
