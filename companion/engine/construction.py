@@ -133,7 +133,8 @@ def _plain_cost(
         if excavators != printed:
             return excavators, 0, say("Your Base costs 3 Excavators (Wilhelm Adler)")
         area = AREA_NAMES[space.area]
-        return excavators, 0, say("A Base costs {n} Excavators in the {area}", n=excavators, area=area)
+        cost = say("A Base costs {n} Excavators in the {area}", n=excavators, area=area)
+        return excavators, 0, cost
     if structure == "elevation":
         mixers = ELEVATION_MIXERS[space.area]
         area = AREA_NAMES[space.area]
