@@ -227,3 +227,20 @@ def test_the_phase_a_refusal_names_is_said_in_words() -> None:
     }
     said = render(refused.value.message, lambda key: italian.get(key, key))
     assert said == "Le azioni si svolgono solo nella Fase Azioni (ora: Fase Acqua)."
+
+
+def test_every_said_sentence_names_the_parts_it_is_given() -> None:
+    """A key's `{parts}` and the call's keywords agree, so no refusal fails while being said
+    (a missing part would raise KeyError instead of the refusal) and none is left unused."""
+    mismatched = []
+    for path in sorted((ENGINE.parent).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (_is_say(node) and isinstance(node, ast.Call) and node.keywords):
+                continue
+            key = node.args[0]
+            assert isinstance(key, ast.Constant) and isinstance(key.value, str), ast.unparse(key)
+            parts = {name for _, name, _, _ in string.Formatter().parse(key.value) if name}
+            given = {keyword.arg for keyword in node.keywords}
+            if parts != given:
+                mismatched.append(f"{path.name}:{node.lineno}: {sorted(parts)} != {sorted(given)}")
+    assert mismatched == []
