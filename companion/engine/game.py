@@ -157,10 +157,11 @@ def _check_turn(state: GameState, command: Command) -> str:
     """Phase, pending decision and acting player checks for a player's action or pass."""
     if state.phase != "actions":
         raise RuleViolation(
-            "phase", say(
+            "phase",
+            say(
                 "Actions can only be taken in the Actions phase (now: {phase}).",
                 phase=phase_name(state.phase),
-            )
+            ),
         )
     if state.pending:
         decision = state.pending[-1]
@@ -250,11 +251,12 @@ def _do_decide(rec: Recorder, command: Decide) -> None:
     decision = state.pending[-1]
     if decision.player is not None and command.player != decision.player:
         raise RuleViolation(
-            "not_your_decision", say(
+            "not_your_decision",
+            say(
                 "{company} must answer: {reason}",
                 company=company_name(decision.player),
                 reason=decision.reason,
-            )
+            ),
         )
     answer = command.answer
     try:

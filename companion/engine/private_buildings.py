@@ -187,10 +187,11 @@ def plan_building(state: GameState, company: str, command: Build) -> dict[str, A
         payment = Payment(raw.excavators, raw.mixers, raw.credits)
         if payment not in payments:
             raise RuleViolation(
-                "illegal_payment", say(
+                "illegal_payment",
+                say(
                     "That is not an allowed payment for {building}.",
                     building=building_name(tile),
-                )
+                ),
             )
     building = PRIVATE_BUILDINGS[tile]
     if payment.excavators > player.excavators or payment.mixers > player.mixers:

@@ -353,9 +353,10 @@ def _check_several(
 ) -> None:
     if not may_fulfil_several(state, company):
         raise RuleViolation(
-            "one_contract", say(
+            "one_contract",
+            say(
                 "Only Simone Luciani fulfils several contracts with one production.",
-            )
+            ),
         )
     if contract is not None or len(chosen) < 2 or len(set(chosen)) != len(chosen):
         raise RuleViolation(
@@ -381,10 +382,11 @@ def _check_structures(
     ph_basin = SPACES[powerhouse].basin
     if state.powerhouses.get(powerhouse) != company:
         raise RuleViolation(
-            "not_your_powerhouse", say(
+            "not_your_powerhouse",
+            say(
                 "There is no powerhouse of yours on {powerhouse}.",
                 powerhouse=powerhouse,
-            )
+            ),
         )
     if SPACES[dam].basin == ph_basin:
         raise RuleViolation(
@@ -765,10 +767,11 @@ def fulfil_without_energy(rec: Recorder, company: str, contract_id: str, reason:
     External Works A1 / C3 and the Customer Office, leeghwater.md §3.3); its reward follows."""
     if contract_id not in rec.state.players[company].contracts:
         raise RuleViolation(
-            "contract_unavailable", say(
+            "contract_unavailable",
+            say(
                 "Contract {contract_id} is not face up in your supply.",
                 contract_id=contract_id,
-            )
+            ),
         )
     _mark_fulfilled(rec, company, contract_id, 0, reason)
     _resolve_reward(rec, company, contract_id)

@@ -311,9 +311,10 @@ def _neutral_dams(dealer: Dealer, draws: dict[str, Any]) -> list[str]:
         piles = sorted(catalog.NEUTRAL_DAM_TILES[t].pile for t in given)
         if piles != sorted(NEUTRAL_PILES):
             raise RuleViolation(
-                "table_draw", say(
+                "table_draw",
+                say(
                     "Draw one Neutral Dam tile from each pile: Mountains, Hills, Plains.",
-                )
+                ),
             )
         return list(given)
     tiles = []
@@ -737,10 +738,11 @@ def apply_pick(rec: Recorder, answer: dict[str, Any]) -> None:
         )
     if contract not in draft["contracts"]:
         raise RuleViolation(
-            "draft", say(
+            "draft",
+            say(
                 "{contract} is not one of the Starting Contracts still on offer.",
                 contract=contract,
-            )
+            ),
         )
     rec.emit(
         "draft_picked",

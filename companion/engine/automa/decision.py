@@ -275,11 +275,12 @@ def _apply_override(
     """The table's choice for this action, checked to be a legal Automa move."""
     if isinstance(plan, Skip):
         raise RuleViolation(
-            "automa_override", say(
+            "automa_override",
+            say(
                 "The Automa cannot do '{label}': {reason}.",
                 label=plan.action.label(),
                 reason=plan.reason,
-            )
+            ),
         )
     details = dict(plan.details)
     action = plan.action
@@ -294,11 +295,12 @@ def _apply_override(
         payment, cost = feasibility._payment(state, company, structure, space, effective)
         if space not in legal or payment is None:
             raise RuleViolation(
-                "automa_override", say(
+                "automa_override",
+                say(
                     "The Automa cannot build its {structure} on {space}.",
                     structure=structure,
                     space=space,
-                )
+                ),
             )
         details.update(
             space=space, excavators=payment.excavators, mixers=payment.mixers,
@@ -341,11 +343,12 @@ def _override_production(
             contract = override.contract if given else (contracts[0] if contracts else None)
             if contract is not None and contract not in contracts:
                 raise RuleViolation(
-                    "automa_override", say(
+                    "automa_override",
+                    say(
                         "{energy} energy does not fulfil contract {contract}.",
                         energy=energy,
                         contract=contract,
-                    )
+                    ),
                 )
             return {
                 **details, "dam": system.dam, "conduit": system.conduit,
