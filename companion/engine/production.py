@@ -354,9 +354,7 @@ def _check_several(
     if not may_fulfil_several(state, company):
         raise RuleViolation(
             "one_contract",
-            say(
-                "Only Simone Luciani fulfils several contracts with one production.",
-            ),
+            say("Only Simone Luciani fulfils several contracts with one production."),
         )
     if contract is not None or len(chosen) < 2 or len(set(chosen)) != len(chosen):
         raise RuleViolation(

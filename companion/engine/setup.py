@@ -312,9 +312,7 @@ def _neutral_dams(dealer: Dealer, draws: dict[str, Any]) -> list[str]:
         if piles != sorted(NEUTRAL_PILES):
             raise RuleViolation(
                 "table_draw",
-                say(
-                    "Draw one Neutral Dam tile from each pile: Mountains, Hills, Plains.",
-                ),
+                say("Draw one Neutral Dam tile from each pile: Mountains, Hills, Plains."),
             )
         return list(given)
     tiles = []

@@ -315,9 +315,7 @@ def _apply_override(
         ):
             raise RuleViolation(
                 "automa_override",
-                say(
-                    "Choose 1 or 2 headstreams among A, B, C, D.",
-                ),
+                say("Choose 1 or 2 headstreams among A, B, C, D."),
             )
         details["letters"] = letters
     if action.kind == "production" and override.powerhouse:
@@ -357,9 +355,7 @@ def _override_production(
             }  # fmt: skip
     raise RuleViolation(
         "automa_override",
-        say(
-            "That is not one of the Automa's production systems.",
-        ),
+        say("That is not one of the Automa's production systems."),
     )
 
 
