@@ -112,10 +112,7 @@ def work_problem(state: GameState, company: str, slot: int, *, leslie: bool = Fa
         return say("External Works come with The Leeghwater Project, not played in this game.")
     tile = offered(state, slot)
     if tile is None:
-        return say(
-            "There is no External Work on slot {slot} until the end of the round.",
-            slot=slot,
-        )
+        return say("There is no External Work on slot {n} until the end of the round.", n=slot)
     space = leeghwater.external_space(slot - 1)
     if space in state.occupied:
         return say("This External Works space is already taken this round.")

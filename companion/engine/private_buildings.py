@@ -401,10 +401,10 @@ def action_problem(state: GameState, company: str, tile: str, surcharge: int = 0
     need = symbol_credits(tile)
     if not can_pay_credits(state, company, need):
         return say(
-            "{building} costs {need} Credits to use; you have {have}.",
+            "{building} costs {n} Credits to use; you have {credits}.",
             building=building_name(tile),
-            need=need,
-            have=player.credits,
+            n=need,
+            credits=player.credits,
         )
     effect = PRIVATE_BUILDINGS[tile].action[-1]["effect"]
     if effect == "place_drop_dam" and not cofferdam_dams(state, company):
@@ -463,17 +463,15 @@ def use_problem(state: GameState, company: str, tile: str, *, margot: bool) -> s
         cost = space_cost(space, tile)
         engineers, surcharge = cost.engineers, cost.credits
     if player.engineers < engineers:
-        if engineers == 1:
-            return say("This space needs 1 Engineer; you have {have}.", have=player.engineers)
         return say(
-            "This space needs {n} Engineers; you have {have}.", n=engineers, have=player.engineers
+            "This space needs {n} Engineer(s); you have {have}.", n=engineers, have=player.engineers
         )
     total = surcharge + symbol_credits(tile)
     if not can_pay_credits(state, company, total):
         return say(
-            "This space costs {total} Credits in all; you have {have}.",
-            total=total,
-            have=player.credits,
+            "This space costs {n} Credits in all; you have {credits}.",
+            n=total,
+            credits=player.credits,
         )
     return action_problem(state, company, tile, surcharge)
 
