@@ -132,36 +132,46 @@ def _plain_cost(
             return 0, 0, say("A Base with the level III Base tile needs no Excavators")
         if excavators != printed:
             return excavators, 0, say("Your Base costs 3 Excavators (Wilhelm Adler)")
-        area = AREA_NAMES[space.area]
-        cost = say("A Base costs {n} Excavators in the {area}", n=excavators, area=area)
-        return excavators, 0, cost
+        return (
+            excavators,
+            0,
+            say(
+                "A Base costs {n} Excavators in the {area}",
+                n=excavators,
+                area=AREA_NAMES[space.area],
+            ),
+        )
     if structure == "elevation":
         mixers = ELEVATION_MIXERS[space.area]
-        area = AREA_NAMES[space.area]
-        return 0, mixers, say(
-            "An Elevation costs {n} Concrete Mixers in the {area}", n=mixers, area=area
+        return (
+            0,
+            mixers,
+            say(
+                "An Elevation costs {n} Concrete Mixers in the {area}",
+                n=mixers,
+                area=AREA_NAMES[space.area],
+            ),
         )
     if structure == "conduit":
         excavators = CONDUIT_EXCAVATORS_PER_VALUE * space.value
-        if effect == "cap_conduit_cost" and excavators >= int(params["applies_if_cost_at_least"]):
-            cap = int(params["cap_excavators"])  # Appendix 4: 6+ Excavators cost 5
-            capped = say(
-                "A Conduit of value {value} costs {n} Excavators, {cap} with the level II "
-                "Conduit tile",
-                value=space.value,
-                n=excavators,
-                cap=cap,
-            )
-            return cap, 0, capped
         text = say(
             "A Conduit of value {value} costs {n} Excavators", value=space.value, n=excavators
         )
+        if effect == "cap_conduit_cost" and excavators >= int(params["applies_if_cost_at_least"]):
+            cap = int(params["cap_excavators"])  # Appendix 4: 6+ Excavators cost 5
+            return cap, 0, say("{cost}, {n} with the level II Conduit tile", cost=text, n=cap)
         return excavators, 0, text
     built = player.built["powerhouse"]
     mixers = POWERHOUSE_MIXERS_FIRST + built
-    ordinal = ORDINALS[built + 1]
-    said = say("Your {ordinal} Powerhouse costs {n} Concrete Mixers", ordinal=ordinal, n=mixers)
-    return 0, mixers, said
+    return (
+        0,
+        mixers,
+        say(
+            "Your {ordinal} Powerhouse costs {n} Concrete Mixers",
+            ordinal=ORDINALS[built + 1],
+            n=mixers,
+        ),
+    )
 
 
 def red_border_credits(structure: str, space: Space, tile: str | None) -> int:

@@ -126,9 +126,9 @@ def work_problem(state: GameState, company: str, slot: int, *, leslie: bool = Fa
     work = EXTERNAL_WORKS[tile]
     if player.excavators < work.excavators or player.mixers < work.mixers:
         return say(
-            "This External Work needs {excavators} Excavators and {mixers} Concrete Mixers from "
-            "your personal supply (you have {n} and {m}); Machineries on your Construction Wheel "
-            "cannot be used.",
+            "This External Work needs {excavators} Excavators and {mixers} Concrete Mixers "
+            "from your personal supply (you have {n} and {m}); Machineries on your "
+            "Construction Wheel cannot be used.",
             excavators=work.excavators,
             mixers=work.mixers,
             n=player.excavators,

@@ -423,8 +423,8 @@ def action_problem(state: GameState, company: str, tile: str, surcharge: int = 0
         for o in production.production_options(state, company, 3)
     ):
         return say(
-            "You cannot produce: you need your powerhouse linked by a conduit to a dam with drops "
-            "(and the Credits for another player's conduit after this space's cost)."
+            "You cannot produce: you need your powerhouse linked by a conduit to a dam with "
+            "drops (and the Credits for another player's conduit after this space's cost)."
         )
     return None
 
@@ -433,8 +433,7 @@ def use_problem(state: GameState, company: str, tile: str, *, margot: bool) -> s
     """Why `company` cannot use the tile's action now (None if it can)."""
     if not leeghwater.active(state) or tile not in leeghwater.buildings(state):
         return say(
-            "{building} is not one of this game's Private Buildings.",
-            building=building_name(tile),
+            "{building} is not one of this game's Private Buildings.", building=building_name(tile)
         )
     if tile not in leeghwater.activated(state, company):
         return say(
