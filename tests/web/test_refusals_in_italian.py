@@ -324,3 +324,56 @@ def test_a_socket_refusal_of_a_device_not_joined_is_in_italian(
     assert ack["error"]["message"] == (
         "Prima unisciti a questa partita: inserisci il codice mostrato sul tablet."
     )
+
+
+def test_an_archived_game_s_code_is_a_410_in_italian_on_the_api_and_the_page(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "archive.db"
+    app = create_app(
+        {
+            "DATABASE": str(db),
+            "ENGINE": fake_engine.ENGINE,
+            "TESTING": True,
+            "SECRET_KEY": "test-only",
+            "ARCHIVE_AFTER_DAYS": 30,
+        }
+    )
+    app.jinja_loader = ChoiceLoader([DictLoader({"join.html": "JOIN {{ error }}"})])  # type: ignore[assignment]
+    game = app.test_client().post("/api/games", json={"setup": FAKE_SETUP}).get_json()["game"]
+    with sqlite3.connect(db) as conn:  # its last move 31 days ago
+        conn.execute("UPDATE games SET updated_at = '2026-01-01T10:00:00+00:00' WHERE id = ?",
+                     [game["id"]])  # fmt: skip
+    conn.close()
+    phone = italian(app.test_client())
+    refused = phone.post("/api/join", json={"code": game["join_code"]})
+    assert refused.status_code == 410
+    message = refused.get_json()["message"]
+    assert message.startswith("Questo codice apparteneva a una partita archiviata il ")
+    assert message.endswith("; non la apre più. Chiedi al tavolo il codice della partita in corso.")
+    page = phone.get(f"/join/{game['join_code']}")
+    assert page.status_code == 410
+    assert "Chiedi al tavolo il codice della partita in corso." in page.get_data(as_text=True)
+
+
+def test_too_many_wrong_codes_over_socketio_is_a_429_in_italian(tmp_path: Path) -> None:
+    app = create_app(
+        {
+            "DATABASE": str(tmp_path / "limit.db"),
+            "ENGINE": fake_engine.ENGINE,
+            "TESTING": True,
+            "SECRET_KEY": "test-only",
+            "JOIN_LIMIT": "1 per minute",
+        }
+    )
+    game = app.test_client().post("/api/games", json={"setup": FAKE_SETUP}).get_json()["game"]
+    wrong = "CCCCC" if game["join_code"] != "CCCCC" else "DDDDD"
+    sio = socketio.test_client(app, flask_test_client=italian(app.test_client()))
+    try:
+        first = sio.emit("join_game", {"game_id": game["id"], "code": wrong}, callback=True)
+        second = sio.emit("join_game", {"game_id": game["id"], "code": wrong}, callback=True)
+    finally:
+        sio.disconnect()
+    assert first["status"] == 403  # a wrong code: not joined
+    assert second["status"] == 429
+    assert second["error"]["message"].startswith("Troppi codici sbagliati da questo dispositivo.")
