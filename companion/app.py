@@ -11,12 +11,24 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from companion import faults, i18n, jsonsafe, security
+from companion.engine.words import say
 from companion.extensions import TextPacket, socketio
 from companion.routes import describe_error
 from companion.serving import DEFAULT_DATABASE
 from companion.store import Store
 
 log = logging.getLogger(__name__)
+
+# The API's answers to HTTP's own errors, in the device's language (werkzeug's are English);
+# a status not listed keeps werkzeug's description.
+HTTP_SENTENCES = {
+    400: say("The request could not be read."),
+    404: say("There is nothing at this address."),
+    405: say("This address does not take this kind of request."),
+    413: say("The request is too large."),
+    415: say("The request must be JSON."),
+}
+SERVER_ERROR = say("Something broke on the server.")
 
 # A game of Barrage is one evening; a month without a move is a finished or abandoned game.
 DEFAULT_ARCHIVE_AFTER_DAYS = 30
@@ -106,11 +118,12 @@ def _handle_error(exc: Exception) -> Any:
         return jsonify(error), status
     if isinstance(exc, HTTPException):
         if request.path.startswith("/api/"):
-            error = {"code": exc.name.lower().replace(" ", "_"), "message": exc.description}
+            message = HTTP_SENTENCES.get(exc.code or 500, exc.description)
+            error = {"code": exc.name.lower().replace(" ", "_"), "message": message}
             return jsonify(error), exc.code
         return exc
     log.exception("request failed", exc_info=exc)
     if request.path.startswith("/api/"):
-        error = {"code": "server_error", "message": "Something broke on the server."}
+        error = {"code": "server_error", "message": SERVER_ERROR}
         return jsonify(error), 500
     raise exc

@@ -19,6 +19,9 @@ from typing import Any
 
 from flask import Flask, current_app, has_app_context, jsonify, render_template, request
 
+from companion import i18n
+from companion.engine.words import say
+
 log = logging.getLogger(__name__)
 
 EXIT_DATABASE_FAULT = 2
@@ -35,7 +38,7 @@ SQLITE_NOTADB = 26
 # Less free space than this is a full disk: SQLite's WAL index alone takes 32 KiB.
 NEARLY_FULL_BYTES = 64 * 1024
 
-NOTHING_LOST = "Nothing was lost: every move saved so far is kept."
+NOTHING_LOST = say("Nothing was lost: every move saved so far is kept.")
 
 
 @dataclass(frozen=True)
@@ -48,30 +51,38 @@ class Fault:
     nothing_lost: str = NOTHING_LOST
 
     def sentence(self) -> str:
-        return f"{self.what} {self.nothing_lost} {self.remedy}"
+        """What is wrong, that nothing was lost, and what to do: in the device's language."""
+        return say(
+            "{what} {nothing_lost} {remedy}",
+            what=self.what,
+            nothing_lost=self.nothing_lost,
+            remedy=self.remedy,
+        )
 
 
 DISK_FULL = Fault(
     "disk_full",
-    "The server's disk is full, so it cannot save new moves.",
-    "Free some space on the server's disk, then try again.",
+    say("The server's disk is full, so it cannot save new moves."),
+    say("Free some space on the server's disk, then try again."),
 )
 READ_ONLY = Fault(
     "database_read_only",
-    "The server's game file is read-only, so it cannot save new moves.",
-    "Whoever runs the server must make the file and its folder writable, then try again.",
+    say("The server's game file is read-only, so it cannot save new moves."),
+    say("Whoever runs the server must make the file and its folder writable, then try again."),
 )
 DAMAGED = Fault(
     "database_damaged",
-    "The server's game file is damaged and cannot be read.",
-    "Whoever runs the server should stop it and restore the file from a copy "
-    "(docs/operations.md, Faults).",
-    "Nothing was lost by this request: it changed nothing.",
+    say("The server's game file is damaged and cannot be read."),
+    say(
+        "Whoever runs the server should stop it and restore the file from a copy "
+        "(docs/operations.md, Faults)."
+    ),
+    say("Nothing was lost by this request: it changed nothing."),
 )
 UNAVAILABLE = Fault(
     "database_unavailable",
-    "The server cannot open or write its game file.",
-    "Whoever runs the server should check the file and its folder, then try again.",
+    say("The server cannot open or write its game file."),
+    say("Whoever runs the server should check the file and its folder, then try again."),
 )
 
 FAULTS_BY_CODE = {
@@ -152,7 +163,7 @@ def _answer_fault(exc: sqlite3.Error) -> Any:
     log.error("database fault on %s %s: %s", request.method, request.path, exc)
     if request.path.startswith("/api/") or request.path.startswith("/socket.io"):
         return jsonify(error), status
-    return render_template("fault.html", message=error["message"]), status
+    return render_template("fault.html", message=i18n.speak(error["message"])), status
 
 
 def init_faults(app: Flask) -> None:

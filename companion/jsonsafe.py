@@ -24,10 +24,18 @@ from typing import Any
 from flask.json.provider import DefaultJSONProvider
 from socketio import packet
 
+from companion.engine.words import say
+
 MALFORMED_EVENT = "malformed_payload"
 UNREADABLE_EVENT = "unreadable_packet"
-NOT_AN_EVENT = "An event is a list: its name (text), then its data."
-UNREADABLE = "This message could not be read (it is not a Socket.IO packet this server knows)."
+# the reasons travel inside the server (as the event's data) as sentences the app says, so
+# the answer is rendered in the sender's language (routes/sockets.py)
+NOT_AN_EVENT = say("An event is a list: its name (text), then its data.")
+UNREADABLE = say(
+    "This message could not be read (it is not a Socket.IO packet this server knows)."
+)
+TOO_DEEP = say("The payload is nested too deeply.")
+NOT_JSON = say("The payload is not JSON this server can read.")
 dumps = json.dumps
 
 
@@ -37,9 +45,9 @@ def loads(text: str | bytes, *args: Any, **kwargs: Any) -> Any:
     try:
         return json.loads(text, *args, **kwargs)
     except RecursionError:
-        return [MALFORMED_EVENT, "The payload is nested too deeply."]
+        return [MALFORMED_EVENT, TOO_DEEP]
     except ValueError:
-        return [MALFORMED_EVENT, "The payload is not JSON this server can read."]
+        return [MALFORMED_EVENT, NOT_JSON]
 
 
 class SafeJSONProvider(DefaultJSONProvider):
@@ -49,7 +57,7 @@ class SafeJSONProvider(DefaultJSONProvider):
         try:
             return super().loads(s, **kwargs)
         except RecursionError:
-            raise ValueError("The JSON body is nested too deeply.") from None
+            raise ValueError(say("The JSON body is nested too deeply.")) from None
 
 
 class SafePacket(packet.Packet):

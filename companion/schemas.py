@@ -8,8 +8,9 @@ owns their meaning (docs/commands.md).
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Union, get_args, get_origin
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
@@ -17,6 +18,7 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 from companion.engine import commands
 from companion.engine.errors import CommandError
 from companion.engine.setup import CURRENT_RULES
+from companion.engine.words import Words, say
 
 COMPANIES = ("usa", "germany", "italy", "france", "netherlands")
 MODES = ("introductory", "full")
@@ -41,7 +43,7 @@ class SeatSchema(Schema):
     @validates_schema
     def _automa_has_a_level(self, data: dict[str, Any], **_: Any) -> None:
         if data.get("kind") == "automa" and not 1 <= data.get("automa_level", 0) <= 4:
-            raise ValidationError("An Automa seat needs a level from 1 to 4.", "automa_level")
+            raise ValidationError(say("An Automa seat needs a level from 1 to 4."), "automa_level")
 
 
 class SetupSchema(Schema):
@@ -69,7 +71,7 @@ class SetupSchema(Schema):
     def _companies_differ(self, data: dict[str, Any], **_: Any) -> None:
         chosen = [s["company"] for s in data.get("seats", []) if s.get("company")]
         if len(chosen) != len(set(chosen)):
-            raise ValidationError("Each company can be played by one seat only.", "seats")
+            raise ValidationError(say("Each company can be played by one seat only."), "seats")
 
 
 class CreateGameSchema(Schema):
@@ -131,7 +133,7 @@ class StrictBoolean(fields.Field):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, bool):
-            raise ValidationError("Not a valid boolean: use true or false.")
+            raise ValidationError(say("Not a valid boolean: use true or false."))
         return value
 
 
@@ -149,7 +151,7 @@ class AnyOf(fields.Field):
                 return choice.deserialize(value, attr, data, **kwargs)
             except ValidationError as error:
                 errors.append(error.messages)
-        raise ValidationError(errors[0] if errors else "Not a valid value.")
+        raise ValidationError(errors[0] if errors else say("Not a valid value."))
 
 
 _ID = fields.String(validate=validate.Length(1, commands.ID_LENGTH))
@@ -245,7 +247,8 @@ def load_command(payload: Any) -> dict[str, Any]:
     _envelope(payload)
     schema = COMMAND_SCHEMAS.get(payload["type"])
     if schema is None:
-        raise ValidationError({"type": [f"Unknown command type: {payload['type'][:40]!r}."]})
+        unknown = say("Unknown command type: {type}.", type=repr(payload["type"][:40]))
+        raise ValidationError({"type": [unknown]})
     body = dict(payload)
     if payload["type"] == "correct":  # its value's shape depends on `what`: read by parse
         value = body.pop("value", None)
@@ -262,17 +265,19 @@ def load_command(payload: Any) -> dict[str, Any]:
 def _envelope(payload: Any) -> dict[str, Any]:
     """Any command's shape: an object with a `type`, bounded in nesting and size."""
     if not isinstance(payload, dict):
-        raise ValidationError({"command": ["A command is a JSON object."]})
+        raise ValidationError({"command": [say("A command is a JSON object.")]})
     kind = payload.get("type")
     if not isinstance(kind, str) or not 1 <= len(kind) <= commands.ID_LENGTH:
-        raise ValidationError({"type": ["A command has a `type`: text of 1 to 40 characters."]})
+        said = say("A command has a `type`: text of 1 to 40 characters.")
+        raise ValidationError({"type": [said]})
     return _bounded(payload)
 
 
 def _bounded(payload: dict[str, Any], depth: int = 0) -> dict[str, Any]:
     """A command outside the engine's vocabulary still has a bounded shape (nesting, size)."""
     if depth > MAX_DEPTH or len(payload) > commands.MAX_ITEMS * 2:
-        raise ValidationError({"command": ["The command is nested too deeply or too large."]})
+        said = say("The command is nested too deeply or too large.")
+        raise ValidationError({"command": [said]})
     for value in payload.values():
         if isinstance(value, dict):
             _bounded(value, depth + 1)
@@ -282,7 +287,7 @@ def _bounded(payload: dict[str, Any], depth: int = 0) -> dict[str, Any]:
             ):
                 _bounded({str(i): v for i, v in enumerate(value)}, depth + 1)
         elif isinstance(value, str) and len(value) > commands.TEXT_LENGTH:
-            raise ValidationError({"command": ["A text in the command is too long."]})
+            raise ValidationError({"command": [say("A text in the command is too long.")]})
     return payload
 
 
@@ -396,7 +401,7 @@ def load(schema: type[Schema], payload: Any) -> dict[str, Any]:
     if payload is None:
         payload = {}
     if not isinstance(payload, dict):
-        raise ValidationError({"_schema": ["The payload must be a JSON object."]})
+        raise ValidationError({"_schema": [say("The payload must be a JSON object.")]})
     return dict(instance(schema).load(payload))
 
 
@@ -410,3 +415,90 @@ def instance(schema: type[Schema]) -> Schema:
     if made is None:
         made = _INSTANCES[schema] = schema()
     return made
+
+
+# -- marshmallow's own sentences in the device's language --------------------------------
+
+# marshmallow writes its messages in English, formatted (a `validate.Length(error=...)` too):
+# each shape the app's schemas can produce, matched whole, becomes a sentence with its parts
+_NUMBER = r"-?\d+"
+MARSHMALLOW_SENTENCES: tuple[tuple[re.Pattern[str], Callable[..., Words]], ...] = tuple(
+    (re.compile(pattern), words)
+    for pattern, words in (
+        (r"Missing data for required field\.", lambda: say("Missing data for required field.")),
+        (r"Field may not be null\.", lambda: say("Field may not be null.")),
+        (r"Unknown field\.", lambda: say("Unknown field.")),
+        (r"Invalid input type\.", lambda: say("Invalid input type.")),
+        (r"Invalid type\.", lambda: say("Invalid type.")),
+        (r"Invalid value\.", lambda: say("Invalid value.")),
+        (r"Invalid input\.", lambda: say("Invalid input.")),
+        (r"Not a valid string\.", lambda: say("Not a valid string.")),
+        (r"Not a valid utf-8 string\.", lambda: say("Not a valid utf-8 string.")),
+        (r"Not a valid integer\.", lambda: say("Not a valid integer.")),
+        (r"Not a valid number\.", lambda: say("Not a valid number.")),
+        (r"Number too large\.", lambda: say("Number too large.")),
+        (r"Not a valid boolean\.", lambda: say("Not a valid boolean.")),
+        (r"Not a valid list\.", lambda: say("Not a valid list.")),
+        (r"Not a valid tuple\.", lambda: say("Not a valid tuple.")),
+        (r"Not a valid mapping type\.", lambda: say("Not a valid mapping type.")),
+        (r"A game has 2 to 4 seats\.", lambda: say("A game has 2 to 4 seats.")),
+        (
+            r"Must be one of: (?P<choices>.*)\.",
+            lambda choices: say("Must be one of: {choices}.", choices=choices),
+        ),
+        (
+            r"Must be equal to (?P<other>.*)\.",
+            lambda other: say("Must be equal to {other}.", other=other),
+        ),
+        (
+            rf"Length must be between (?P<low>{_NUMBER}) and (?P<high>{_NUMBER})\.",
+            lambda low, high: say("Length must be between {low} and {high}.", low=low, high=high),
+        ),
+        (
+            rf"Length must be (?P<equal>{_NUMBER})\.",
+            lambda equal: say("Length must be {equal}.", equal=equal),
+        ),
+        (
+            rf"Longer than maximum length (?P<high>{_NUMBER})\.",
+            lambda high: say("Longer than maximum length {high}.", high=high),
+        ),
+        (
+            rf"Shorter than minimum length (?P<low>{_NUMBER})\.",
+            lambda low: say("Shorter than minimum length {low}.", low=low),
+        ),
+        (
+            rf"Must be greater than or equal to (?P<low>{_NUMBER}) and less than or equal to "
+            rf"(?P<high>{_NUMBER})\.",
+            lambda low, high: say(
+                "Must be greater than or equal to {low} and less than or equal to {high}.",
+                low=low,
+                high=high,
+            ),
+        ),
+        (
+            rf"Must be greater than or equal to (?P<low>{_NUMBER})\.",
+            lambda low: say("Must be greater than or equal to {low}.", low=low),
+        ),
+        (
+            rf"Must be less than or equal to (?P<high>{_NUMBER})\.",
+            lambda high: say("Must be less than or equal to {high}.", high=high),
+        ),
+    )
+)
+
+
+def in_words(messages: Any) -> Any:
+    """Marshmallow's messages (`ValidationError.normalized_messages()`) with each of its
+    English sentences said as a catalogue key, so the edge renders it in the device's
+    language; the app's own sentences are said where they are raised, anything else stays."""
+    if isinstance(messages, dict):
+        return {key: in_words(value) for key, value in messages.items()}
+    if isinstance(messages, list):
+        return [in_words(value) for value in messages]
+    if not isinstance(messages, str) or isinstance(messages, Words):
+        return messages
+    for pattern, words in MARSHMALLOW_SENTENCES:
+        found = pattern.fullmatch(messages)
+        if found:
+            return words(**found.groupdict())
+    return messages

@@ -24,6 +24,9 @@ from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 
+from companion import i18n
+from companion.engine.words import say
+
 log = logging.getLogger(__name__)
 
 # Five wrong codes a minute, thirty an hour: a player who mistypes twice never notices; a
@@ -31,11 +34,6 @@ log = logging.getLogger(__name__)
 DEFAULT_JOIN_LIMIT = "5 per minute;30 per hour"
 JOIN_SCOPE = "join"  # one budget for every join path
 WRONG_CODE_STATUSES = (404, 410)  # an unknown code, a retired one
-
-TOO_MANY_ATTEMPTS = (
-    "Too many wrong join codes from this device. Wait {wait}, then check the code on the "
-    "tablet and try again."
-)
 
 # The app's own pages load scripts, styles, images, the manifest and the service worker
 # from this server only, and talk to it over fetch and Socket.IO (ws: on the same host).
@@ -134,8 +132,11 @@ def socket_code_opens(game_id: str, code: str) -> bool:
         strategy.hit(item, key, JOIN_SCOPE)
     if right:
         raise GameArchived(
-            f"This game was archived on {game['archived_at'][:10]}; its code no longer opens "
-            "it. Ask the table for the code of their current game."
+            say(
+                "This game was archived on {date}; its code no longer opens it. Ask the table "
+                "for the code of their current game.",
+                date=game["archived_at"][:10],
+            )
         )
     return False
 
@@ -143,13 +144,19 @@ def socket_code_opens(game_id: str, code: str) -> bool:
 def wait_words(seconds: float) -> str:
     """`a minute`, `12 minutes`, `40 seconds`: how long to wait, as a person says it."""
     if seconds <= 60:
-        return "a minute" if seconds > 45 else f"{math.ceil(seconds)} seconds"
-    minutes = math.ceil(seconds / 60)
-    return f"{minutes} minutes"
+        if seconds > 45:
+            return say("a minute")
+        whole = math.ceil(seconds)
+        return say("1 second") if whole == 1 else say("{n} seconds", n=whole)
+    return say("{n} minutes", n=math.ceil(seconds / 60))
 
 
 def too_many_attempts_message(seconds: float) -> str:
-    return TOO_MANY_ATTEMPTS.format(wait=wait_words(seconds))
+    return say(
+        "Too many wrong join codes from this device. Wait {wait}, then check the code on the "
+        "tablet and try again.",
+        wait=wait_words(seconds),
+    )
 
 
 def _too_many_attempts(exc: RateLimitExceeded) -> tuple[Any, int, dict[str, str]]:
@@ -162,7 +169,7 @@ def _too_many_attempts(exc: RateLimitExceeded) -> tuple[Any, int, dict[str, str]
         body = {"code": "too_many_attempts", "message": message, "retry_after": math.ceil(seconds)}
         return jsonify(body), 429, headers
     code = (request.view_args or {}).get("code", "")
-    return render_template("join.html", code=code, error=message), 429, headers
+    return render_template("join.html", code=code, error=i18n.speak(message)), 429, headers
 
 
 # -- headers ----------------------------------------------------------------------------

@@ -78,8 +78,12 @@ class StaleVersion(StoreError):
 
     def __init__(self, expected: int, current: int, game_id: str = "") -> None:
         super().__init__(
-            f"The game changed meanwhile (you saw version {expected}, it is now {current}). "
-            "Look at the new state and try again."
+            words.say(
+                "The game changed meanwhile (you saw version {expected}, it is now {current}). "
+                "Look at the new state and try again.",
+                expected=expected,
+                current=current,
+            )
         )
         self.expected = expected
         self.current = current
@@ -90,7 +94,9 @@ class NothingToUndo(RuleViolation):
     """Undo asked for while every command is already undone (or none was made)."""
 
     def __init__(self) -> None:
-        super().__init__("nothing_to_undo", "There is nothing left to undo in this game.")
+        super().__init__(
+            "nothing_to_undo", words.say("There is nothing left to undo in this game.")
+        )
 
 
 @dataclass(frozen=True)
@@ -434,10 +440,13 @@ class Store:
             )
         if retired:
             raise GameArchived(
-                f"This code belonged to a game archived on {retired[0]['archived_at'][:10]}; "
-                "it no longer opens it. Ask the table for the code of their current game."
+                words.say(
+                    "This code belonged to a game archived on {date}; it no longer opens it. "
+                    "Ask the table for the code of their current game.",
+                    date=retired[0]["archived_at"][:10],
+                )
             )
-        raise GameNotFound("No game has this join code. Check the code on the tablet.")
+        raise GameNotFound(words.say("No game has this join code. Check the code on the tablet."))
 
     def retire_idle_games(self) -> int:
         """Archive the games without a move for `archive_after` and retire their join codes.
@@ -476,7 +485,7 @@ class Store:
     def _game_row(db: sqlite_utils.Database, game_id: str) -> dict[str, Any]:
         rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
         if not rows:
-            raise GameNotFound(f"There is no game {game_id!r}.")
+            raise GameNotFound(words.say("There is no game {game}.", game=repr(game_id)))
         return rows[0]
 
     @staticmethod

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union, get_args, get_origin
 
 from companion.engine.errors import CommandError
+from companion.engine.words import say
 
 ID_LENGTH = 40  # ids of companies, spaces, tiles, contracts, officers
 TEXT_LENGTH = 500  # free text (a correction's reason, a seat's name)
@@ -439,43 +440,61 @@ def fields_of(cls: type[Any]) -> list[dataclasses.Field[Any]]:
     return [f for f in dataclasses.fields(cls) if f.init and not f.metadata.get("internal")]
 
 
-def _where(path: str) -> str:
-    return f" ({path})" if path else ""
-
-
 def _kind(value: Any) -> str:
+    """What a JSON value is, in words (the refusals say what was sent instead)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true/false"
+        return say("true/false")
     if isinstance(value, int):
-        return "a number"
+        return say("a number")
     if isinstance(value, str):
-        return "text"
+        return say("text")
     if isinstance(value, list | tuple):
-        return "a list"
+        return say("a list")
     if isinstance(value, dict):
-        return "an object"
+        return say("an object")
     return type(value).__name__
 
 
 def _int(value: Any, meta: Mapping[str, Any], path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CommandError(f"{path} must be a whole number, not {_kind(value)}.")
+        raise CommandError(
+            say(
+                "{path} must be a whole number, not {kind}.",
+                path=path,
+                kind=_kind(value),
+            ),
+        )
     low = COUNT[0] if meta.get("low") is None else meta["low"]
     high = COUNT[1] if meta.get("high") is None else meta["high"]
     if not low <= value <= high:
         shown = str(value) if len(str(value)) <= 12 else f"{str(value)[:6]}…"
-        raise CommandError(f"{path} must be from {low} to {high}, not {shown}.")
+        raise CommandError(
+            say(
+                "{path} must be from {low} to {high}, not {shown}.",
+                path=path,
+                low=low,
+                high=high,
+                shown=shown,
+            ),
+        )
     return value
 
 
 def _str(value: Any, meta: Mapping[str, Any], path: str) -> str:
     if not isinstance(value, str):
-        raise CommandError(f"{path} must be text, not {_kind(value)}.")
+        raise CommandError(say("{path} must be text, not {kind}.", path=path, kind=_kind(value)))
     limit = meta.get("length") or ID_LENGTH
     if len(value) > limit:
-        raise CommandError(f"{path} is too long ({len(value)} characters; at most {limit}).")
+        raise CommandError(
+            say(
+                "{path} is too long ({count} characters; at most {limit}).",
+                path=path,
+                count=len(value),
+                limit=limit,
+            ),
+        )
     return value
 
 
@@ -489,30 +508,69 @@ def _value(tp: Any, value: Any, meta: Mapping[str, Any], path: str) -> Any:
         for option in options:
             if option is not type(None) and _fits(option, value):
                 return _value(option, value, meta, path)
-        wanted = " or ".join(_type_name(o) for o in options)
-        raise CommandError(f"{path} must be {wanted}, not {_kind(value)}.")
+        wanted = _one_of([_type_name(o) for o in options])
+        raise CommandError(
+            say(
+                "{path} must be {wanted}, not {kind}.",
+                path=path,
+                wanted=wanted,
+                kind=_kind(value),
+            ),
+        )
     if tp is str:
         return _str(value, meta, path)
     if tp is int:
         return _int(value, meta, path)
     if tp is bool:
         if not isinstance(value, bool):
-            raise CommandError(f"{path} must be true or false, not {_kind(value)}.")
+            raise CommandError(
+                say(
+                    "{path} must be true or false, not {kind}.",
+                    path=path,
+                    kind=_kind(value),
+                ),
+            )
         return value
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise CommandError(f"{path} must be a list, not {_kind(value)}.")
+            raise CommandError(
+                say(
+                    "{path} must be a list, not {kind}.",
+                    path=path,
+                    kind=_kind(value),
+                ),
+            )
         limit = meta.get("items") or MAX_ITEMS
         if len(value) > limit:
-            raise CommandError(f"{path} lists {len(value)} items; at most {limit}.")
+            raise CommandError(
+                say(
+                    "{path} lists {count} items; at most {limit}.",
+                    path=path,
+                    count=len(value),
+                    limit=limit,
+                ),
+            )
         item = get_args(tp)[0]
         return tuple(_value(item, v, {}, f"{path}[{i}]") for i, v in enumerate(value))
     if origin is dict:
         if not isinstance(value, dict):
-            raise CommandError(f"{path} must be an object, not {_kind(value)}.")
+            raise CommandError(
+                say(
+                    "{path} must be an object, not {kind}.",
+                    path=path,
+                    kind=_kind(value),
+                ),
+            )
         limit = meta.get("items") or MAX_ITEMS
         if len(value) > limit:
-            raise CommandError(f"{path} has {len(value)} entries; at most {limit}.")
+            raise CommandError(
+                say(
+                    "{path} has {count} entries; at most {limit}.",
+                    path=path,
+                    count=len(value),
+                    limit=limit,
+                ),
+            )
         key_type, item = get_args(tp)
         return {
             _value(key_type, k, {}, f"{path} key"): _value(item, v, meta, f"{path}.{k}")
@@ -543,32 +601,49 @@ def _type_name(tp: Any) -> str:
     if tp is type(None):
         return "null"
     if tp is str:
-        return "text"
+        return say("text")
     if tp is int:
-        return "a whole number"
+        return say("a whole number")
     if tp is bool:
-        return "true/false"
+        return say("true/false")
     if get_origin(tp) is tuple:
-        return "a list"
-    return "an object"
+        return say("a list")
+    return say("an object")
+
+
+def _one_of(names: list[str]) -> str:
+    """ "A, B or C": the kinds a field accepts."""
+    said = names[-1]
+    for name in reversed(names[:-1]):
+        said = say("{first} or {second}", first=name, second=said)
+    return said
 
 
 def _record(cls: type[Any], data: Any, path: str) -> Any:
     """Read a JSON object as the dataclass `cls`: known fields only, required ones present."""
     if not isinstance(data, dict):
-        raise CommandError(f"{path or 'The command'} must be an object, not {_kind(data)}.")
+        if not path:
+            raise CommandError(say("The command must be an object, not {kind}.", kind=_kind(data)))
+        raise CommandError(
+            say("{path} must be an object, not {kind}.", path=path, kind=_kind(data))
+        )
     hints = type_hints(cls)
     known = {json_key(f): f for f in fields_of(cls)}
     unknown = [k for k in data if k not in known and not (path == "" and k == "type")]
     if unknown:
         name = str(unknown[0])[:ID_LENGTH]
-        raise CommandError(f"Unknown field {name!r}{_where(path)}.", "unknown_field")
+        if path:
+            said = say("Unknown field {name} ({path}).", name=repr(name), path=path)
+        else:
+            said = say("Unknown field {name}.", name=repr(name))
+        raise CommandError(said, "unknown_field")
     values: dict[str, Any] = {"given": tuple(k for k in data if k in known)}
     for key, f in known.items():
         where = f"{path}.{key}" if path else key
         if key not in data:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise CommandError(f"The field {where!r} is missing.", "missing_field")
+                missing = say("The field {field} is missing.", field=repr(where))
+                raise CommandError(missing, "missing_field")
             continue
         values[f.name] = _value(hints[f.name], data[key], f.metadata, where)
     return cls(**values)
@@ -579,12 +654,13 @@ def parse(data: Any) -> Command:
     if isinstance(data, Command):
         return data
     if not isinstance(data, dict):
-        raise CommandError(f"A command is an object, not {_kind(data)}.", "bad_command")
+        said = say("A command is an object, not {kind}.", kind=_kind(data))
+        raise CommandError(said, "bad_command")
     kind = data.get("type")
     cls = COMMANDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         shown = repr(kind)[:ID_LENGTH] if isinstance(kind, str | int | None) else _kind(kind)
-        raise CommandError(f"Unknown command type {shown}.", "unknown_command")
+        raise CommandError(say("Unknown command type {shown}.", shown=shown), "unknown_command")
     if cls is Correct:
         return _correction(data)
     command = _record(cls, data, "")
@@ -612,7 +688,7 @@ def _correction(data: dict[str, Any]) -> Correct:
 def _json(value: Any, path: str, depth: int = 0) -> Any:
     """Plain JSON, bounded: nesting, list and object sizes, text length, number range."""
     if depth > JSON_DEPTH:
-        raise CommandError(f"{path} is nested too deeply.")
+        raise CommandError(say("{path} is nested too deeply.", path=path))
     if value is None or isinstance(value, bool):
         return value
     if isinstance(value, int):
@@ -621,15 +697,29 @@ def _json(value: Any, path: str, depth: int = 0) -> Any:
         return _str(value, {"length": TEXT_LENGTH}, path)
     if isinstance(value, list):
         if len(value) > JSON_ITEMS:
-            raise CommandError(f"{path} lists {len(value)} items; at most {JSON_ITEMS}.")
+            raise CommandError(
+                say(
+                    "{path} lists {count} items; at most {limit}.",
+                    path=path,
+                    count=len(value),
+                    limit=JSON_ITEMS,
+                ),
+            )
         return [_json(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)]
     if isinstance(value, dict):
         if len(value) > JSON_ITEMS:
-            raise CommandError(f"{path} has {len(value)} entries; at most {JSON_ITEMS}.")
+            raise CommandError(
+                say(
+                    "{path} has {count} entries; at most {limit}.",
+                    path=path,
+                    count=len(value),
+                    limit=JSON_ITEMS,
+                ),
+            )
         return {
             _str(k, {}, f"{path} key"): _json(v, f"{path}.{k}", depth + 1) for k, v in value.items()
         }
-    raise CommandError(f"{path} must be JSON, not {_kind(value)}.")
+    raise CommandError(say("{path} must be JSON, not {kind}.", path=path, kind=_kind(value)))
 
 
 # -- writing JSON ----------------------------------------------------------------------------

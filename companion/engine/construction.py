@@ -15,6 +15,7 @@ Everything is validated before the first event, so a refused command changes not
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,7 @@ from companion.engine.hooks import HOOKS
 from companion.engine.officers import Payment
 from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, Dam, GameState
 from companion.engine.wheel import load_wheel, rotate_wheel, tiles_on_wheel
+from companion.engine.words import say
 
 BASE_EXCAVATORS = {"mountains": 5, "hills": 4, "plains": 3}
 ELEVATION_MIXERS = {"mountains": 4, "hills": 3, "plains": 2}
@@ -48,8 +50,8 @@ POWERHOUSE_MIXERS_FIRST = 2
 RED_BORDER_CREDITS = 3
 ENGINEER_FREE_EFFECTS = ("no_engineers", "no_engineers_no_excavators")  # Appendix 4
 MAX_DAM_LEVEL = 3
-AREA_NAMES = {"mountains": "in the Mountains", "hills": "in the Hills", "plains": "in the Plains"}
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
+AREA_NAMES = {"mountains": say("Mountains"), "hills": say("Hills"), "plains": say("Plains")}
+ORDINALS = {1: say("1st"), 2: say("2nd"), 3: say("3rd"), 4: say("4th"), 5: say("5th")}
 
 # -- small reads ---------------------------------------------------------------------------
 
@@ -127,23 +129,49 @@ def _plain_cost(
         printed = BASE_EXCAVATORS[space.area]
         excavators = officers.base_excavators(state, company, printed)
         if effect == "no_engineers_no_excavators" and not params.get("excavators_required"):
-            return 0, 0, "A Base with the level III Base tile needs no Excavators"
+            return 0, 0, say("A Base with the level III Base tile needs no Excavators")
         if excavators != printed:
-            return excavators, 0, "Your Base costs 3 Excavators (Wilhelm Adler)"
-        return excavators, 0, f"A Base costs {excavators} Excavators {AREA_NAMES[space.area]}"
+            return excavators, 0, say("Your Base costs 3 Excavators (Wilhelm Adler)")
+        return (
+            excavators,
+            0,
+            say(
+                "A Base costs {n} Excavators in the {area}",
+                n=excavators,
+                area=AREA_NAMES[space.area],
+            ),
+        )
     if structure == "elevation":
         mixers = ELEVATION_MIXERS[space.area]
-        return 0, mixers, f"An Elevation costs {mixers} Concrete Mixers {AREA_NAMES[space.area]}"
+        return (
+            0,
+            mixers,
+            say(
+                "An Elevation costs {n} Concrete Mixers in the {area}",
+                n=mixers,
+                area=AREA_NAMES[space.area],
+            ),
+        )
     if structure == "conduit":
         excavators = CONDUIT_EXCAVATORS_PER_VALUE * space.value
-        text = f"A Conduit of value {space.value} costs {excavators} Excavators"
+        text = say(
+            "A Conduit of value {value} costs {n} Excavators", value=space.value, n=excavators
+        )
         if effect == "cap_conduit_cost" and excavators >= int(params["applies_if_cost_at_least"]):
             cap = int(params["cap_excavators"])  # Appendix 4: 6+ Excavators cost 5
-            return cap, 0, f"{text}, {cap} with the level II Conduit tile"
+            return cap, 0, say("{cost}, {n} with the level II Conduit tile", cost=text, n=cap)
         return excavators, 0, text
     built = player.built["powerhouse"]
     mixers = POWERHOUSE_MIXERS_FIRST + built
-    return 0, mixers, f"Your {ORDINALS[built + 1]} Powerhouse costs {mixers} Concrete Mixers"
+    return (
+        0,
+        mixers,
+        say(
+            "Your {ordinal} Powerhouse costs {n} Concrete Mixers",
+            ordinal=ORDINALS[built + 1],
+            n=mixers,
+        ),
+    )
 
 
 def red_border_credits(structure: str, space: Space, tile: str | None) -> int:
@@ -192,45 +220,84 @@ def placement_error(state: GameState, company: str, structure: str, space: str) 
     """Why `structure` cannot go on `space` for `company` (p. 14 limits), or None if it can."""
     player = state.players[company]
     if player.built[structure] >= PIECES_PER_COMPANY[structure]:
-        return f"All your {_name(structure)}s are already built."
+        return _all_built(structure)
     sp = SPACES.get(space)
     if sp is None:
-        return f"There is no building space {space} on the map."
+        return say("There is no building space {space} on the map.", space=space)
     if structure == "elevation":
         return _elevation_error(state, company, space)
     wanted = "dam" if structure == "base" else structure
     if sp.kind != wanted:
-        return f"{space} is a {sp.kind} space: a {_name(structure)} needs a {wanted} space."
+        return _wrong_kind(space, sp.kind, structure)
     if structure == "base":
         if space in state.dams:
-            return f"The dam space {space} is already taken."
+            return say("The dam space {space} is already taken.", space=space)
         if _owns_in_basin(state, company, "dam", sp.basin):
-            return f"You already have a Base in basin {sp.basin}: one Base per company per basin."
+            return say(
+                "You already have a Base in basin {basin}: one Base per company per basin.",
+                basin=sp.basin,
+            )
     elif structure == "conduit":
         if space in state.conduits:
-            return f"The conduit space {space} is already taken."
+            return say("The conduit space {space} is already taken.", space=space)
     else:
         if space in state.powerhouses:
-            return f"The powerhouse space {space} is already taken."
+            return say("The powerhouse space {space} is already taken.", space=space)
         if _owns_in_basin(state, company, "powerhouse", sp.basin):
-            return (
-                f"You already have a Powerhouse in basin {sp.basin}: "
-                "one Powerhouse per company per basin."
+            return say(
+                "You already have a Powerhouse in basin {basin}: one Powerhouse per company per "
+                "basin.",
+                basin=sp.basin,
             )
     return None
+
+
+def _all_built(structure: str) -> str:
+    """Every piece of a kind is on the map (p. 14: no more to place)."""
+    if structure == "base":
+        return say("All your Bases are already built.")
+    if structure == "elevation":
+        return say("All your Elevations are already built.")
+    if structure == "conduit":
+        return say("All your Conduits are already built.")
+    return say("All your Powerhouses are already built.")
+
+
+SPACE_KINDS = {"dam": say("dam"), "conduit": say("conduit"), "powerhouse": say("powerhouse")}
+
+
+def _wrong_kind(space: str, kind: str, structure: str) -> str:
+    """A structure offered a space of another kind: which kind it needs (p. 14)."""
+    wanted = "dam" if structure == "base" else structure
+    return say(
+        "{space} is a {kind} space: a {structure} needs a {wanted} space.",
+        space=space,
+        kind=SPACE_KINDS.get(kind, kind),
+        structure=_name(structure),
+        wanted=SPACE_KINDS[wanted],
+    )
 
 
 def _elevation_error(state: GameState, company: str, space: str) -> str | None:
     dam = state.dams.get(space)
     if dam is None:
-        return f"There is no dam on {space}: an Elevation goes on one of your own dams."
+        return say(
+            "There is no dam on {space}: an Elevation goes on one of your own dams.", space=space
+        )
     if dam.owner == NEUTRAL:
-        return f"The dam on {space} is neutral: Elevations go on your own dams only."
+        return say(
+            "The dam on {space} is neutral: Elevations go on your own dams only.", space=space
+        )
     if dam.owner != company:
-        owner = company_name(dam.owner)
-        return f"The dam on {space} belongs to {owner}: Elevations go on your own dams only."
+        return say(
+            "The dam on {space} belongs to {owner}: Elevations go on your own dams only.",
+            space=space,
+            owner=company_name(dam.owner),
+        )
     if dam.level >= MAX_DAM_LEVEL:
-        return f"The dam on {space} already has 2 Elevations, the most a dam can have."
+        return say(
+            "The dam on {space} already has 2 Elevations, the most a dam can have.", space=space
+        )
     return None
 
 
@@ -312,19 +379,23 @@ def _tile_error(
 ) -> str | None:
     player = state.players[company]
     if tile is not None and tile not in player.tiles:
-        return f"The {tile} technology tile is not in your personal supply."
+        return say("The {tile} technology tile is not in your personal supply.", tile=tile)
     if tile == ANTON_TILE or tile is None:
         if tile is None and player.copied_officer != officers.ANTON:
-            return "A construction needs a technology tile."
+            return say("A construction needs a technology tile.")
         if copies is None or copies not in tiles_on_wheel(state, company):
-            return "Anton Krylov's tile copies a tile on your Construction Wheel; choose one there."
+            return say(
+                "Anton Krylov's tile copies a tile on your Construction Wheel; choose one there."
+            )
     elif copies is not None:
-        return "Only Anton Krylov's tile copies another tile."
+        return say("Only Anton Krylov's tile copies another tile.")
     eff = effective_tile(tile, copies)
     if eff is None or structure not in tile_structures(eff):
-        return (
-            f"The {eff} tile cannot build a {_name(structure)}: you need the "
-            f"{_name(structure)} tile or a tile for any structure."
+        return say(
+            "The {tile} tile cannot build a {structure}: you need the {structure} tile or a tile "
+            "for any structure.",
+            tile=str(eff),
+            structure=_name(structure),
         )
     return None
 
@@ -366,8 +437,14 @@ def _payment_from(command: Build, cost: Cost) -> Payment:
     if wanted not in cost.payments:
         raise RuleViolation(
             "illegal_payment",
-            f"{cost.text}; paying {wanted.excavators} Excavators, {wanted.mixers} Concrete "
-            f"Mixers and {wanted.credits} Credits is not one of the allowed payments.",
+            say(
+                "{text}; paying {excavators} Excavators, {mixers} Concrete Mixers and {credits} "
+                "Credits is not one of the allowed payments.",
+                text=cost.text,
+                excavators=wanted.excavators,
+                mixers=wanted.mixers,
+                credits=wanted.credits,
+            ),
         )
     return wanted
 
@@ -376,7 +453,13 @@ def plan_build(state: GameState, company: str, command: Build) -> Plan:
     """Check a `build` command against every rule; raise RuleViolation naming the rule."""
     structure = command.structure
     if structure not in STRUCTURE_NAMES:
-        raise RuleViolation("unknown_structure", f"There is no structure called {structure!r}.")
+        raise RuleViolation(
+            "unknown_structure",
+            say(
+                "There is no structure called {structure}.",
+                structure=repr(structure),
+            ),
+        )
     space = command.space
     tile = command.tile
     copies = command.copies
@@ -390,15 +473,14 @@ def plan_build(state: GameState, company: str, command: Build) -> Plan:
         if board_space is None:
             raise RuleViolation(
                 "no_construction_space",
-                "No free construction space left on your company board this round.",
+                say("No free construction space left on your company board this round."),
             )
         engineers = CONSTRUCTION_SPACES[board_space].engineers
         space_fee = CONSTRUCTION_SPACES[board_space].fee_credits
         if player.engineers < engineers:
             raise RuleViolation(
                 "not_enough_engineers",
-                f"Your {ORDINALS[board_space + 1]} construction this round needs {engineers} "
-                f"Engineer{'' if engineers == 1 else 's'}; you have {player.engineers}.",
+                _engineers_needed(ORDINALS[board_space + 1], engineers, player.engineers),
             )
     if tile_error:
         raise RuleViolation("no_tile", tile_error)
@@ -416,40 +498,75 @@ def plan_build(state: GameState, company: str, command: Build) -> Plan:
     return plan
 
 
+def _engineers_needed(ordinal: str, engineers: int, have: int) -> str:
+    if engineers == 1:
+        return say(
+            "Your {ordinal} construction this round needs 1 Engineer; you have {have}.",
+            ordinal=ordinal,
+            have=have,
+        )
+    return say(
+        "Your {ordinal} construction this round needs {n} Engineers; you have {have}.",
+        ordinal=ordinal,
+        n=engineers,
+        have=have,
+    )
+
+
 def _check_machineries(state: GameState, company: str, cost: Cost, payment: Payment) -> None:
     player = state.players[company]
     if payment.excavators > player.excavators:
         hint = _alternatives_hint(state, company, cost)
         raise RuleViolation(
             "not_enough_excavators",
-            f"{cost.text}; you have {player.excavators}.{hint}",
+            _short(cost.text, player.excavators, hint),
         )
     if payment.mixers > player.mixers:
         hint = _alternatives_hint(state, company, cost)
         raise RuleViolation(
             "not_enough_mixers",
-            f"{cost.text}; you have {player.mixers}.{hint}",
+            _short(cost.text, player.mixers, hint),
         )
 
 
-def _alternatives_hint(state: GameState, company: str, cost: Cost) -> str:
-    if any(_affordable(state, company, p, cost.credits_red_border) for p in cost.payments[1:]):
-        return " Choose another payment (your officer or tile allows one)."
-    return ""
+def _alternatives_hint(state: GameState, company: str, cost: Cost) -> bool:
+    """Another payment the player can afford (an officer's or a tile's) exists."""
+    return any(_affordable(state, company, p, cost.credits_red_border) for p in cost.payments[1:])
+
+
+def _short(cost: str, have: int, other_payment: bool) -> str:
+    """Too few Machineries: the cost, what the player has, and whether to pay another way."""
+    if other_payment:
+        return say(
+            "{cost}; you have {have}. Choose another payment (your officer or tile allows one).",
+            cost=cost,
+            have=have,
+        )
+    return say("{cost}; you have {have}.", cost=cost, have=have)
 
 
 def _credits_message(plan: Plan, have: int) -> str:
     parts = []
     if plan.space_fee:
-        parts.append(f"{plan.space_fee} for the 4th construction space")
+        parts.append(say("{n} for the 4th construction space", n=plan.space_fee))
     if plan.cost.credits_red_border:
-        parts.append(f"{plan.cost.credits_red_border} for the red-bordered space")
+        parts.append(say("{n} for the red-bordered space", n=plan.cost.credits_red_border))
     if plan.payment.credits:
-        parts.append(f"{plan.payment.credits} instead of Machineries")
-    return (
-        f"This construction costs {plan.credits_total} Credits ({', '.join(parts)}); "
-        f"you have {have}."
+        parts.append(say("{payment} instead of Machineries", payment=plan.payment.credits))
+    return say(
+        "This construction costs {credits} Credits ({parts}); you have {have}.",
+        credits=plan.credits_total,
+        parts=_commas(parts),
+        have=have,
     )
+
+
+def _commas(parts: Sequence[str]) -> str:
+    """ "a, b, c": the items of a cost, each already said."""
+    said = parts[-1]
+    for part in reversed(parts[:-1]):
+        said = say("{first}, {rest}", first=part, rest=said)
+    return said
 
 
 def _affordable(state: GameState, company: str, payment: Payment, extra_credits: int) -> bool:
@@ -525,8 +642,13 @@ def place_structure(
     if not can_pay_credits(state, company, red):
         raise RuleViolation(
             "not_enough_credits",
-            f"A {_name(structure)} on the red-bordered space {space} costs 3 Credits; "
-            f"you have {state.players[company].credits}.",
+            say(
+                "A {structure} on the red-bordered space {space} costs 3 Credits; you have "
+                "{credits}.",
+                structure=_name(structure),
+                space=space,
+                credits=state.players[company].credits,
+            ),
         )
     piece = state.players[company].built[structure] + 1
     rec.emit(

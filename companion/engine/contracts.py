@@ -16,6 +16,7 @@ from companion.engine.commands import Answer
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import Decision, GameState
+from companion.engine.words import say
 
 HAND_LIMIT = 3
 SIMONE = "simone_luciani"
@@ -47,17 +48,26 @@ def take_problem(state: GameState, taken: Any, count: int) -> str | None:
     """Why these contracts cannot be taken from a space that gives `count` (None if they can)."""
     on_offer = offered(state)
     if not on_offer:
-        return "There are no private contracts on offer."
+        return say("There are no private contracts on offer.")
     if not isinstance(taken, list) or not taken:
-        return "Choose the face-up private contract(s) you take."
+        return say("Choose the face-up private contract(s) you take.")
     if len(set(taken)) != len(taken):
-        return "Each contract can be taken once."
+        return say("Each contract can be taken once.")
     for contract in taken:
         if contract not in on_offer:
-            return f"Contract {contract} is not face up in the Contract Office."
+            return say(
+                "Contract {contract} is not face up in the Contract Office.",
+                contract=contract,
+            )
     expected = min(count, len(on_offer))
     if len(taken) != expected:
-        return f"This space takes {expected} contract(s); you chose {len(taken)}."
+        if expected == 1:
+            return say("This space takes 1 contract; you chose {count}.", count=len(taken))
+        return say(
+            "This space takes {expected} contracts; you chose {count}.",
+            expected=expected,
+            count=len(taken),
+        )
     return None
 
 
@@ -97,7 +107,9 @@ def enforce_hand_limit(rec: Recorder, company: str, discard: list[str] | None = 
     excess = len(hand) - hand_limit(rec.state, company)
     if excess <= 0:
         if discard:
-            raise RuleViolation("discard", "You only discard contracts when you hold more than 3.")
+            raise RuleViolation(
+                "discard", say("You only discard contracts when you hold more than 3.")
+            )
         return
     if discard is not None:
         discard_contracts(rec, company, discard, excess)
@@ -118,10 +130,22 @@ def discard_contracts(rec: Recorder, company: str, discard: Any, excess: int) ->
     """Discard exactly `excess` contracts of the hand: out of the game (ruling R13)."""
     hand = rec.state.players[company].contracts
     if not isinstance(discard, list) or len(discard) != excess or len(set(discard)) != excess:
-        raise RuleViolation("discard", f"Discard exactly {excess} contract(s) from your hand.")
+        raise RuleViolation(
+            "discard",
+            say(
+                "Discard exactly {excess} contract(s) from your hand.",
+                excess=excess,
+            ),
+        )
     for contract in discard:
         if contract not in hand:
-            raise RuleViolation("discard", f"Contract {contract} is not in your hand.")
+            raise RuleViolation(
+                "discard",
+                say(
+                    "Contract {contract} is not in your hand.",
+                    contract=contract,
+                ),
+            )
     rec.emit(
         "contracts_discarded",
         f"Discard {', '.join(discard)}: out of the game (ruling R13).",

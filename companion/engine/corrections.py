@@ -24,6 +24,13 @@ from companion.engine.words import Words, say
 LESLIE_TILE = "leslie_tile"  # her special tile (leeghwater.md §6)
 
 RESOURCES = ("credits", "excavators", "mixers", "engineers", "energy")
+RESOURCE_NAMES = {
+    "credits": say("Credits"),
+    "excavators": say("Excavators"),
+    "mixers": say("Concrete Mixers"),
+    "engineers": say("Engineers"),
+    "energy": say("Energy"),
+}
 WHAT = (*RESOURCES, "vp", "dam_drops", "headstream_drops", "structure", "contract", "wheel_segment")
 # The Leeghwater Project's officers: where Leslie Spencer's special tile is ("supply" or a wheel
 # segment 0-5) and whether Tommaso Battista's Architect is out this round
@@ -48,7 +55,8 @@ def line(subject: str, before: Any, after: Any, reason: str) -> str:
 def _company(state: GameState, command: dict[str, Any]) -> str:
     company = command.get("company")
     if not isinstance(company, str) or company not in state.players:
-        raise CommandError(f"Unknown company {company!r}.", "unknown_player")
+        said = say("Unknown company {company}.", company=repr(company))
+        raise CommandError(said, "unknown_player")
     return company
 
 
@@ -56,9 +64,9 @@ def _int(value: Any, what: str) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise CommandError(f"{what} must be a whole number.") from None
+        raise CommandError(say("{what} must be a whole number.", what=what)) from None
     if number < 0:
-        raise RuleViolation("correction", f"{what} cannot be negative.")
+        raise RuleViolation("correction", say("{what} cannot be negative.", what=what))
     return number
 
 
@@ -67,9 +75,24 @@ def correct(rec: Recorder, command: Correct) -> None:
     _correct(rec, dict(to_dict(command)))
 
 
+def _dam_limit(space: str, limit: int) -> str:
+    if limit == 1:
+        return say(
+            "The dam on {space} holds at most 1 drop; correct its level first if the table's "
+            "dam is higher.",
+            space=space,
+        )
+    return say(
+        "The dam on {space} holds at most {limit} drops; correct its level first if the "
+        "table's dam is higher.",
+        space=space,
+        limit=limit,
+    )
+
+
 def _signed(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CommandError(f"{what} must be a whole number.")
+        raise CommandError(say("{what} must be a whole number.", what=what))
     return value
 
 
@@ -100,16 +123,22 @@ def _correct(rec: Recorder, command: dict[str, Any]) -> None:
         _correct_officer(rec, command, reason)
         return
     if what not in WHAT:
-        raise CommandError(f"Unknown correction {what!r}; one of {', '.join(ALL_WHAT)}.")
+        raise CommandError(
+            say(
+                "Unknown correction {what}; one of {choices}.",
+                what=repr(what),
+                choices=", ".join(ALL_WHAT),  # the command's own ids, not words to translate
+            ),
+        )
     if what in RESOURCES:
         company = _company(state, command)
-        value = _int(command.get("value"), what)
+        value = _int(command.get("value"), RESOURCE_NAMES[what])
         before = getattr(state.players[company], what)
         text = line(f"{company_name(company)} {FIELD_WORDS[what]}", before, value, reason)
         rec.emit("value_corrected", text, company=company, field=what, value=value, before=before)
     elif what == "vp":
         company = _company(state, command)
-        value = _signed(command.get("value"), "VP")
+        value = _signed(command.get("value"), say("VP"))
         before = state.players[company].vp
         text = line(f"{company_name(company)} VP", before, value, reason)
         origin = source("correction", "vp", before=before, after=value)
@@ -117,24 +146,20 @@ def _correct(rec: Recorder, command: dict[str, Any]) -> None:
     elif what == "dam_drops":
         space = command.get("space")
         if not isinstance(space, str) or space not in state.dams:
-            raise RuleViolation("correction", f"There is no dam on {space}.")
-        value = _int(command.get("value"), "Drops")
+            raise RuleViolation("correction", say("There is no dam on {space}.", space=space))
+        value = _int(command.get("value"), say("Drops"))
         limit = held_limit(state, space)
         if value > limit:
             # a dam holds as many drops as its level (p. 5): correct its level first
-            raise RuleViolation(
-                "correction",
-                f"The dam on {space} holds at most {limit} drop{'s' if limit != 1 else ''}; "
-                "correct its level first if the table's dam is higher.",
-            )
+            raise RuleViolation("correction", _dam_limit(space, limit))
         before = state.dams[space].drops
         text = line(f"Drops in {space_name(space)}", before, value, reason)
         rec.emit("dam_drops_corrected", text, space=space, value=value, before=before)
     elif what == "headstream_drops":
         letter = command.get("space")
         if not isinstance(letter, str) or letter not in state.headstreams:
-            raise CommandError("Headstreams are A, B, C and D.")
-        value = _int(command.get("value"), "Drops")
+            raise CommandError(say("Headstreams are A, B, C and D."))
+        value = _int(command.get("value"), say("Drops"))
         before = state.headstreams[letter]
         text = line(f"Drops on headstream {letter}", before, value, reason)
         rec.emit("headstream_corrected", text, letter=letter, value=value, before=before)
@@ -148,7 +173,7 @@ def _correct(rec: Recorder, command: dict[str, Any]) -> None:
         index = _segment(command.get("space"))
         if index is None or not isinstance(wheel, dict):
             raise CommandError(
-                "A wheel correction needs space 0-5 and value {tiles, excavators, mixers}."
+                say("A wheel correction needs space 0-5 and value {tiles, excavators, mixers}.")
             )
         old = state.players[company].wheel[index]
         rec.emit(
@@ -158,16 +183,16 @@ def _correct(rec: Recorder, command: dict[str, Any]) -> None:
                 _segment_words(old.tiles, old.excavators, old.mixers),
                 _segment_words(
                     list(wheel.get("tiles", [])),
-                    _int(wheel.get("excavators", 0), "Excavators"),
-                    _int(wheel.get("mixers", 0), "Mixers"),
+                    _int(wheel.get("excavators", 0), say("Excavators")),
+                    _int(wheel.get("mixers", 0), say("Concrete Mixers")),
                 ),
                 reason,
             ),
             company=company,
             segment=index,
             tiles=list(wheel.get("tiles", [])),
-            excavators=_int(wheel.get("excavators", 0), "Excavators"),
-            mixers=_int(wheel.get("mixers", 0), "Mixers"),
+            excavators=_int(wheel.get("excavators", 0), say("Excavators")),
+            mixers=_int(wheel.get("mixers", 0), say("Concrete Mixers")),
         )
 
 
@@ -179,18 +204,18 @@ def _position(rec: Recorder, position: Any, reason: str) -> None:
     {credits: 7, ..., "wheel": [segment, ...]}}, "map": [correction lines]}.
     """
     if not isinstance(position, dict):
-        raise CommandError("A position is {round, turn_order, active, players, map, ...}.")
+        raise CommandError(say("A position is {round, turn_order, active, players, map, ...}."))
     for what in table_corrections.WHAT:
         if what in position:
             table_corrections.correct(rec, what, position[what], reason)
     players = position.get("players") or {}
     if not isinstance(players, dict) or not all(isinstance(v, dict) for v in players.values()):
-        raise CommandError("position.players is {company: {credits: 7, …, wheel: […]}}.")
+        raise CommandError(say("position.players is {company: {credits: 7, …, wheel: […]}}."))
     for company, values in players.items():
         for what, value in values.items():
             if what == "wheel":
                 if not isinstance(value or [], list):
-                    raise CommandError("A company's wheel is a list of segments.")
+                    raise CommandError(say("A company's wheel is a list of segments."))
                 for index, segment in enumerate(value or []):
                     line_ = {"what": "wheel_segment", "company": company, "space": index}
                     _correct(rec, {**line_, "value": segment, "reason": reason})
@@ -199,7 +224,7 @@ def _position(rec: Recorder, position: Any, reason: str) -> None:
                 _correct(rec, line_)
     lines = position.get("map") or []
     if not isinstance(lines, list) or not all(isinstance(x, dict) for x in lines):
-        raise CommandError("position.map is a list of correction lines.")
+        raise CommandError(say("position.map is a list of correction lines."))
     # structures before the drops they hold
     for item in sorted(lines, key=lambda x: x.get("what") != "structure"):
         _correct(rec, {**item, "reason": reason})
@@ -217,15 +242,15 @@ def _correct_structure(rec: Recorder, command: dict[str, Any], reason: str) -> N
     space = command.get("space")
     value = command.get("value") or {}
     if not isinstance(space, str) or space not in board.SPACES:
-        raise CommandError(f"Unknown building space {space!r}.")
+        raise CommandError(say("Unknown building space {space}.", space=repr(space)))
     if not isinstance(value, dict):
-        raise CommandError("A structure correction needs value {structure, present}.")
+        raise CommandError(say("A structure correction needs value {structure, present}."))
     owner = command.get("company") or NEUTRAL
     if owner != NEUTRAL and owner not in rec.state.players:
-        raise CommandError(f"Unknown company {owner!r}.")
+        raise CommandError(say("Unknown company {company}.", company=repr(owner)))
     structure = value.get("structure")
     if structure not in ("base", "elevation", "conduit", "powerhouse"):
-        raise CommandError("structure must be base, elevation, conduit or powerhouse.")
+        raise CommandError(say("structure must be base, elevation, conduit or powerhouse."))
     present = bool(value.get("present", True))
     who = "Neutral" if owner == NEUTRAL else company_name(owner)
     piece = structure.title()
@@ -245,7 +270,7 @@ def _correct_contract(rec: Recorder, command: dict[str, Any], reason: str) -> No
     company = _company(rec.state, command)
     value = command.get("value") or {}
     if not isinstance(value, dict) or not isinstance(value.get("contract"), str):
-        raise CommandError("A contract correction needs value.contract.")
+        raise CommandError(say("A contract correction needs value.contract."))
     present = bool(value.get("present", True))
     fulfilled = bool(value.get("fulfilled", False))
     change = "fulfilled" if present and fulfilled else "in hand" if present else "taken away"

@@ -29,6 +29,7 @@ from companion.engine.events import RESOLVERS, Event, Recorder, Resolver, applie
 from companion.engine.hooks import HOOKS
 from companion.engine.state import Decision, GameState
 from companion.engine.wheel import rotate_wheel
+from companion.engine.words import say
 
 INCOME_WORDS: dict[str, str] = {
     "vp": "vp",
@@ -227,7 +228,13 @@ def _ask_all(rec: Recorder, company: str, choices: list[tuple[str, str, dict[str
 def _check(decision: Decision, answer: Answer, key: str) -> None:
     legal = [a.get(key) for a in decision.options.get("answers", [])]
     if answer_dict(answer).get(key) not in legal:
-        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+        raise RuleViolation(
+            "illegal_answer",
+            say(
+                "That is not one of the choices: {reason}",
+                reason=decision.reason,
+            ),
+        )
 
 
 # -- resolvers -----------------------------------------------------------------------------
@@ -253,7 +260,11 @@ def _resolve_machineries(rec: Recorder, decision: Decision, answer: Answer) -> N
     if pick not in decision.options["answers"]:
         raise RuleViolation(
             "illegal_answer",
-            f"Choose {decision.options['amount']} Machineries in all: {decision.reason}",
+            say(
+                "Choose {amount} Machineries in all: {reason}",
+                amount=decision.options['amount'],
+                reason=decision.reason,
+            ),
         )
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
     gain_machineries(
@@ -271,8 +282,11 @@ def _resolve_drops(rec: Recorder, decision: Decision, answer: Answer) -> None:
     ]:
         raise RuleViolation(
             "illegal_answer",
-            f"Put exactly {decision.options['n']} drops on headstreams A-D, or none: "
-            f"{decision.reason}",
+            say(
+                "Put exactly {n} drops on headstreams A-D, or none: {reason}",
+                n=decision.options['n'],
+                reason=decision.reason,
+            ),
         )
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
     if not drops:

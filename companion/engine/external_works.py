@@ -33,6 +33,7 @@ from companion.engine.events import Recorder, ask, resolves
 from companion.engine.state import Decision, GameState
 from companion.engine.table_words import advanced_tile_name, external_work_name, machineries_words
 from companion.engine.wheel import load_wheel, rotate_wheel, tiles_on_wheel
+from companion.engine.words import say
 
 CATEGORY = "external_work"
 LESLIE = "leslie_spencer"
@@ -95,38 +96,43 @@ def leslie_allowed(state: GameState, company: str) -> str | None:
     """Why Leslie Spencer's way is not open now (None if it is)."""
     player = state.players[company]
     if player.officer != LESLIE and player.copied_officer != LESLIE:
-        return "Only Leslie Spencer (or Mahiri Sekibo copying her) puts them on the wheel."
+        return say("Only Leslie Spencer (or Mahiri Sekibo copying her) puts them on the wheel.")
     if player.copied_officer == LESLIE and player.officer != LESLIE:
         return None  # Mahiri's copy needs no tile (expansion rulebook, Appendix 4)
     if LESLIE_TILE in tiles_on_wheel(state, company):
-        return "Leslie Spencer's tile is still on your Construction Wheel."
+        return say("Leslie Spencer's tile is still on your Construction Wheel.")
     if LESLIE_TILE not in player.tiles:
-        return "Leslie Spencer's tile is not in your supply."
+        return say("Leslie Spencer's tile is not in your supply.")
     return None
 
 
 def work_problem(state: GameState, company: str, slot: int, *, leslie: bool = False) -> str | None:
     """Why `company` cannot do the External Work of `slot` now (None if it can)."""
     if not leeghwater.active(state):
-        return "External Works come with The Leeghwater Project, not played in this game."
+        return say("External Works come with The Leeghwater Project, not played in this game.")
     tile = offered(state, slot)
     if tile is None:
-        return f"There is no External Work on slot {slot} until the end of the round."
+        return say("There is no External Work on slot {n} until the end of the round.", n=slot)
     space = leeghwater.external_space(slot - 1)
     if space in state.occupied:
-        return "This External Works space is already taken this round."
+        return say("This External Works space is already taken this round.")
     player = state.players[company]
     if player.engineers < EXTERNAL_WORK_ENGINEERS:
-        return (
-            f"An External Work needs {EXTERNAL_WORK_ENGINEERS} Engineers; you have "
-            f"{player.engineers} in your supply."
+        return say(
+            "An External Work needs {n} Engineers; you have {have} in your supply.",
+            n=EXTERNAL_WORK_ENGINEERS,
+            have=player.engineers,
         )
     work = EXTERNAL_WORKS[tile]
     if player.excavators < work.excavators or player.mixers < work.mixers:
-        return (
-            f"This External Work needs {work.excavators} Excavators and {work.mixers} Concrete "
-            f"Mixers from your personal supply (you have {player.excavators} and "
-            f"{player.mixers}); Machineries on your Construction Wheel cannot be used."
+        return say(
+            "This External Work needs {excavators} Excavators and {mixers} Concrete Mixers "
+            "from your personal supply (you have {n} and {m}); Machineries on your "
+            "Construction Wheel cannot be used.",
+            excavators=work.excavators,
+            mixers=work.mixers,
+            n=player.excavators,
+            m=player.mixers,
         )
     if leslie:
         return leslie_allowed(state, company)
@@ -255,7 +261,13 @@ def ask_contract(
 def _accept(rec: Recorder, decision: Decision, chosen: object, field: str, answer: Answer) -> None:
     """Refuse an answer the decision did not offer; record the one it did."""
     if chosen not in [a[field] for a in decision.options["answers"]]:
-        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+        raise RuleViolation(
+            "illegal_answer",
+            say(
+                "That is not one of the choices: {reason}",
+                reason=decision.reason,
+            ),
+        )
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
 
 

@@ -57,10 +57,11 @@ from companion.engine.commands import (
     parse,
     to_dict,
 )
-from companion.engine.errors import CommandError, RuleViolation
+from companion.engine.errors import CommandError, RuleViolation, phase_name
 from companion.engine.events import RESOLVERS, Event, Recorder, applies, apply, register
 from companion.engine.hooks import HOOKS
 from companion.engine.state import GameState
+from companion.engine.words import say
 
 COMMAND_TYPES = tuple(COMMANDS)
 
@@ -147,7 +148,8 @@ def new_game(payload: dict[str, Any]) -> Outcome:
 
 def _require_player(state: GameState, company: str | None) -> str:
     if company is None or company not in state.players:
-        raise CommandError(f"Unknown player {company!r}.", "unknown_player")
+        said = say("Unknown player {company}.", company=repr(company))
+        raise CommandError(said, "unknown_player")
     return company
 
 
@@ -155,26 +157,43 @@ def _check_turn(state: GameState, command: Command) -> str:
     """Phase, pending decision and acting player checks for a player's action or pass."""
     if state.phase != "actions":
         raise RuleViolation(
-            "phase", f"Actions can only be taken in the Actions phase (now: {state.phase})."
+            "phase",
+            say(
+                "Actions can only be taken in the Actions phase (now: {phase}).",
+                phase=phase_name(state.phase),
+            ),
         )
     if state.pending:
         decision = state.pending[-1]
-        raise RuleViolation("pending", f"First answer the open question: {decision.reason}")
+        raise RuleViolation(
+            "pending",
+            say(
+                "First answer the open question: {question}",
+                question=decision.reason,
+            ),
+        )
     company = _require_player(state, getattr(command, "player", None))
     if state.players[company].is_automa:
         raise RuleViolation(
             "automa_seat",
-            f"{company_name(company)} is played by the Automa: its turn is the Automa's own "
-            "move (automa_turn), not a person's action.",
+            say(
+                "{company} is played by the Automa: its turn is the Automa's own move "
+                "(automa_turn), not a person's action.",
+                company=company_name(company),
+            ),
         )
     if company != state.active:
         raise RuleViolation(
             "not_your_turn",
-            f"It is {company_name(state.active)}'s turn, not {company_name(company)}'s.",
+            say(
+                "It is {active}'s turn, not {company}'s.",
+                active=company_name(state.active),
+                company=company_name(company),
+            ),
         )
     if state.players[company].passed:
         raise RuleViolation(
-            "passed", "You have passed and take no further action this round (ruling R17)."
+            "passed", say("You have passed and take no further action this round (ruling R17).")
         )
     return company
 
@@ -214,8 +233,12 @@ def _do_pass(rec: Recorder, company: str) -> None:
     if player.engineers > 0:
         raise RuleViolation(
             "no_pass",
-            f"You still have {player.engineers} Engineer(s): you must place them "
-            "(the Bank is always open; ruling R17).",
+            say(
+                "You still have {n} Engineer(s): you must place them (the Bank is always open; "
+                "ruling {ruling}).",
+                n=player.engineers,
+                ruling="R17",
+            ),
         )
     rec.emit("player_passed", f"{company_name(company)} passes.", company=company)
     rec.emit("steps_queued", "", steps=["next_turn"])
@@ -224,17 +247,23 @@ def _do_pass(rec: Recorder, company: str) -> None:
 def _do_decide(rec: Recorder, command: Decide) -> None:
     state = rec.state
     if not state.pending:
-        raise RuleViolation("no_decision", "There is no open question to answer.")
+        raise RuleViolation("no_decision", say("There is no open question to answer."))
     decision = state.pending[-1]
     if decision.player is not None and command.player != decision.player:
         raise RuleViolation(
-            "not_your_decision", f"{company_name(decision.player)} must answer: {decision.reason}"
+            "not_your_decision",
+            say(
+                "{company} must answer: {reason}",
+                company=company_name(decision.player),
+                reason=decision.reason,
+            ),
         )
     answer = command.answer
     try:
         resolver = RESOLVERS[decision.kind]
     except KeyError:
-        raise CommandError(f"No resolver for decision {decision.kind!r}.") from None
+        said = say("No resolver for decision {kind}.", kind=repr(decision.kind))
+        raise CommandError(said) from None
     resolver(rec, decision, answer)
     if (
         decision.kind == "draft_pick"
@@ -255,7 +284,7 @@ def _execute(state: GameState, raw: Command | dict[str, Any], *, in_place: bool)
     """The processing step; `in_place` (replay only) skips the copy of the input state."""
     command = parse(raw)
     if state.finished and not isinstance(command, Correct):
-        raise RuleViolation("game_over", "The game is over.")
+        raise RuleViolation("game_over", say("The game is over."))
     new = state if in_place else state.copy()
     rec = Recorder(new)
     if command.TYPE in ACTION_TYPES:
@@ -274,7 +303,8 @@ def _execute(state: GameState, raw: Command | dict[str, Any], *, in_place: bool)
         company = _check_turn(new, command)
         mahiri.activate(rec, company, command)
     else:  # pragma: no cover - every command type has a branch
-        raise CommandError(f"No handler for {command.TYPE!r}.", "unknown_command")
+        said = say("No handler for {type}.", type=repr(command.TYPE))
+        raise CommandError(said, "unknown_command")
     run_flow(rec)
     new.version += 1
     events = rec.events

@@ -29,6 +29,7 @@ from companion.engine.catalog import (
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
 from companion.engine.table_words import external_work_name
+from companion.engine.words import say
 
 BLOCKED = "blocked"
 EXTERNAL_SPACE = "EW_"  # EW_1 .. EW_3, one per face-up slot
@@ -282,11 +283,11 @@ def architect_problem(state: GameState, company: str) -> str | None:
     """Why the company cannot place its Architect now (None if it can)."""
     player = state.players[company]
     if TOMMASO not in (player.officer, player.copied_officer):
-        return "Only Tommaso Battista (or Mahiri Sekibo copying him) has the Architect."
+        return say("Only Tommaso Battista (or Mahiri Sekibo copying him) has the Architect.")
     if player.officer != TOMMASO:
         return None  # Mahiri's copy: any of her Engineers acts as the Architect
     if company in (state.leeghwater.get("architect_out") or []):
-        return "Your Architect is already on an action space this round."
+        return say("Your Architect is already on an action space this round.")
     return None
 
 

@@ -29,6 +29,7 @@ from companion.engine.economy import can_pay_credits, pay_credits
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
+from companion.engine.words import listing, say
 
 MAHIRI = "mahiri_sekibo"
 GRAZIANO = "graziano_del_monte"
@@ -63,31 +64,37 @@ def activation_problem(state: GameState, company: str, officer: Any = None) -> s
     """
     player = state.players[company]
     if player.officer != MAHIRI:
-        return "Only the company of Mahiri Sekibo can copy another officer."
+        return say("Only the company of Mahiri Sekibo can copy another officer.")
     if state.turn_done:
-        return "Mahiri Sekibo's copy is activated before the turn's action, not after it."
+        return say("Mahiri Sekibo's copy is activated before the turn's action, not after it.")
     if player.copied_officer is not None:
-        return "Mahiri Sekibo already copies an officer this turn (ruling R12)."
+        return say("Mahiri Sekibo already copies an officer this turn (ruling R12).")
     if state.leeghwater.get("extra_turn") == company:
-        return "No Mahiri Sekibo copy during the Architect's extra turn (edge case 30)."
+        return say("No Mahiri Sekibo copy during the Architect's extra turn (edge case 30).")
     if player.mahiri_uses_this_round >= MAX_USES_PER_ROUND:
-        return "Mahiri Sekibo's tile has only two action spaces: at most two uses a round."
+        return say("Mahiri Sekibo's tile has only two action spaces: at most two uses a round.")
     if not _can_act_after(state, company):
-        return (
+        return say(
             "After the copy you must still take an action: you need 1 Engineer for Mahiri "
             "Sekibo's tile and at least 1 more for the action (ruling R12)."
         )
     cost = use_cost(state, company)
     if not can_pay_credits(state, company, cost):
-        return f"The second copy in a round costs {cost} Credits; you have {player.credits}."
+        return say(
+            "The second copy in a round costs {cost} Credits; you have {have}.",
+            cost=cost,
+            have=player.credits,
+        )
     in_play = officers_in_play(state, company)
     if not in_play:
-        return "There is no other Executive Officer in play to copy (ruling R12)."
+        return say("There is no other Executive Officer in play to copy (ruling R12).")
     if officer is not None and officer not in in_play:
         name = OFFICERS[officer].name if officer in OFFICERS else str(officer)
-        return (
-            f"{name} is not another officer in play; Mahiri Sekibo can copy "
-            f"{', '.join(OFFICERS[o].name for o in in_play)} (ruling R12)."
+        return say(
+            "{officer} is not another officer in play; Mahiri Sekibo can copy {officers} "
+            "(ruling R12).",
+            officer=name,
+            officers=listing([OFFICERS[o].name for o in in_play]),
         )
     return None
 

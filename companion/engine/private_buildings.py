@@ -94,17 +94,26 @@ def space_error(state: GameState, company: str, space: str) -> str | None:
     """Why a Building of `company` cannot go on `space` (None if it can)."""
     where = read_building_space(space)
     if where is None:
-        return f"{space} is not a building space of a Private Building tile."
+        return say("{space} is not a building space of a Private Building tile.", space=space)
     tile, index = where
     if tile not in leeghwater.buildings(state):
-        return f"{building_name(tile)} is not one of this game's Private Buildings."
+        return say(
+            "{building} is not one of this game's Private Buildings.",
+            building=building_name(tile),
+        )
     if company in leeghwater.building_spaces(state, tile):
-        return f"You already have a Building next to {building_name(tile)} (one per tile)."
+        return say(
+            "You already have a Building next to {building} (one per tile).",
+            building=building_name(tile),
+        )
     holder = leeghwater.building_spaces(state, tile)[index]
     if holder == leeghwater.BLOCKED:
-        return f"That building space is not used with {len(state.players)} players (ruling L8)."
+        return say(
+            "That building space is not used with {count} players (ruling L8).",
+            count=len(state.players),
+        )
     if holder is not None:
-        return "That building space is already taken."
+        return say("That building space is already taken.")
     return None
 
 
@@ -187,25 +196,35 @@ def _plan_with(
     Anton's tile copies, or `put` itself) says what is built and its effect."""
     player = state.players[company]
     if tile_used is None or (put == tile_used and tile_used not in player.tiles):
-        raise RuleViolation("no_tile", f"The {tile_used} technology tile is not in your supply.")
+        raise RuleViolation(
+            "no_tile", say("The {tile} technology tile is not in your supply.", tile=tile_used)
+        )
     if not builds_buildings(tile_used):
         raise RuleViolation(
             "no_tile",
-            f"The {tile_used} tile cannot build a Building: you need the Building tile, a "
-            "Building Advanced tile or a tile for any structure.",
+            say(
+                "The {tile} tile cannot build a Building: you need the Building tile, a "
+                "Building Advanced tile or a tile for any structure.",
+                tile=tile_used,
+            ),
         )
     board_space = construction.next_construction_space(state, company)
     if board_space is None:
         raise RuleViolation(
             "no_construction_space",
-            "No free construction space left on your company board this round.",
+            say("No free construction space left on your company board this round."),
         )
     construction_space = CONSTRUCTION_SPACES[board_space]
     if player.engineers < construction_space.engineers:
         raise RuleViolation(
             "not_enough_engineers",
-            f"This construction needs {construction_space.engineers} Engineer(s); you have "
-            f"{player.engineers}.",
+            say("This construction needs 1 Engineer; you have {have}.", have=player.engineers)
+            if construction_space.engineers == 1
+            else say(
+                "This construction needs {n} Engineers; you have {have}.",
+                n=construction_space.engineers,
+                have=player.engineers,
+            ),
         )
     why = space_error(state, company, command.space)
     if why:
@@ -218,20 +237,35 @@ def _plan_with(
         payment = Payment(raw.excavators, raw.mixers, raw.credits)
         if payment not in payments:
             raise RuleViolation(
-                "illegal_payment", f"That is not an allowed payment for {building_name(tile)}."
+                "illegal_payment",
+                say(
+                    "That is not an allowed payment for {building}.",
+                    building=building_name(tile),
+                ),
             )
     building = PRIVATE_BUILDINGS[tile]
     if payment.excavators > player.excavators or payment.mixers > player.mixers:
         raise RuleViolation(
             "not_enough_machineries",
-            f"{building.name} costs {building.excavators} Excavators and {building.mixers} "
-            f"Concrete Mixers; you have {player.excavators} and {player.mixers}.",
+            say(
+                "{building} costs {excavators} Excavators and {mixers} Concrete Mixers; you have "
+                "{have_excavators} and {have_mixers}.",
+                building=building_name(tile),
+                excavators=building.excavators,
+                mixers=building.mixers,
+                have_excavators=player.excavators,
+                have_mixers=player.mixers,
+            ),
         )
     credits = construction_space.fee_credits + red_border(index, tile_used) + payment.credits
     if not can_pay_credits(state, company, credits):
         raise RuleViolation(
             "not_enough_credits",
-            f"This Building costs {credits} Credits; you have {player.credits}.",
+            say(
+                "This Building costs {credits} Credits; you have {have}.",
+                credits=credits,
+                have=player.credits,
+            ),
         )
     return {
         "tile": tile,
@@ -435,24 +469,29 @@ def action_problem(state: GameState, company: str, tile: str, surcharge: int = 0
     player = state.players[company]
     need = symbol_credits(tile)
     if not can_pay_credits(state, company, need):
-        return f"{building_name(tile)} costs {need} Credits to use; you have {player.credits}."
+        return say(
+            "{building} costs {n} Credits to use; you have {credits}.",
+            building=building_name(tile),
+            n=need,
+            credits=player.credits,
+        )
     effect = PRIVATE_BUILDINGS[tile].action[-1]["effect"]
     if effect == "place_drop_dam" and not cofferdam_dams(state, company):
-        return "No Neutral Dam or dam of yours has room for a drop."
+        return say("No Neutral Dam or dam of yours has room for a drop.")
     if effect == "retrieve_tile_from_wheel" and not retrievable_tiles(state, company):
-        return "There is no technology tile on your Construction Wheel."
+        return say("There is no technology tile on your Construction Wheel.")
     if effect == "retrieve_half_machineries" and not half_answers(state, company):
-        return "No segment of your wheel holds 2 Machineries or more."
+        return say("No segment of your wheel holds 2 Machineries or more.")
     if effect == "take_external_work_for_credits" and not loan_slots(state, company, need):
-        return "You cannot pay 2 Credits per Machinery for any face-up External Work."
+        return say("You cannot pay 2 Credits per Machinery for any face-up External Work.")
     if effect == "fulfil_contract" and not player.contracts:
-        return "You have no face-up contract to fulfil."
+        return say("You have no face-up contract to fulfil.")
     left = player.credits - surcharge - need
     if effect == "production" and not any(
         o["pays"] is None or o["pays"]["credits"] <= left
         for o in production.production_options(state, company, 3)
     ):
-        return (
+        return say(
             "You cannot produce: you need your powerhouse linked by a conduit to a dam with "
             "drops (and the Credits for another player's conduit after this space's cost)."
         )
@@ -462,29 +501,46 @@ def action_problem(state: GameState, company: str, tile: str, surcharge: int = 0
 def use_problem(state: GameState, company: str, tile: str, *, margot: bool) -> str | None:
     """Why `company` cannot use the tile's action now (None if it can)."""
     if not leeghwater.active(state) or tile not in leeghwater.buildings(state):
-        return f"{building_name(tile)} is not one of this game's Private Buildings."
+        return say(
+            "{building} is not one of this game's Private Buildings.", building=building_name(tile)
+        )
     if tile not in leeghwater.activated(state, company):
-        return f"Only a company with a Building next to {building_name(tile)} may use it."
+        return say(
+            "Only a company with a Building next to {building} may use it.",
+            building=building_name(tile),
+        )
     player = state.players[company]
     if margot:
         if MARGOT not in (player.officer, player.copied_officer):
-            return "Only Margot Fouché (or Mahiri Sekibo copying her) has this action."
+            return say("Only Margot Fouché (or Mahiri Sekibo copying her) has this action.")
         if player.officer == MARGOT and MARGOT_SPACE in state.occupied:
-            return "Margot Fouché's space is already used this round."
+            return say("Margot Fouché's space is already used this round.")
         engineers, surcharge = MARGOT_ENGINEERS, 0
     else:
         if leeghwater.used_this_round(state, company, tile):
-            return f"You already used {building_name(tile)} this round (once a round)."
+            return say(
+                "You already used {building} this round (once a round).",
+                building=building_name(tile),
+            )
         space = leeghwater.next_action_space(state, tile)
         if space is None:
-            return f"Every action space of {building_name(tile)} is taken this round."
+            return say(
+                "Every action space of {building} is taken this round.",
+                building=building_name(tile),
+            )
         cost = space_cost(space, tile)
         engineers, surcharge = cost.engineers, cost.credits
     if player.engineers < engineers:
-        return f"This space needs {engineers} Engineer(s); you have {player.engineers}."
+        return say(
+            "This space needs {n} Engineer(s); you have {have}.", n=engineers, have=player.engineers
+        )
     total = surcharge + symbol_credits(tile)
     if not can_pay_credits(state, company, total):
-        return f"This space costs {total} Credits in all; you have {player.credits}."
+        return say(
+            "This space costs {n} Credits in all; you have {credits}.",
+            n=total,
+            credits=player.credits,
+        )
     return action_problem(state, company, tile, surcharge)
 
 
@@ -492,7 +548,13 @@ def do_building_action(rec: Recorder, company: str, command: BuildingAction) -> 
     """Engineers on the tile's next action space (or Margot's), its Credits, its action."""
     tile = command.building
     if tile not in PRIVATE_BUILDINGS:
-        raise RuleViolation("unknown_building", f"There is no Private Building {tile!r}.")
+        raise RuleViolation(
+            "unknown_building",
+            say(
+                "There is no Private Building {tile}.",
+                tile=repr(tile),
+            ),
+        )
     why = use_problem(rec.state, company, tile, margot=command.margot)
     if why:
         raise RuleViolation("building_action", why)
@@ -564,7 +626,13 @@ def _resolve_building_production(rec: Recorder, decision: Decision, answer: Answ
     keys = ("dam", "conduit", "powerhouse", "drops", "contract")
     legal = [{k: a.get(k) for k in keys} for a in decision.options["answers"]]
     if {k: given.get(k) for k in keys} not in legal:
-        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+        raise RuleViolation(
+            "illegal_answer",
+            say(
+                "That is not one of the choices: {reason}",
+                reason=decision.reason,
+            ),
+        )
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=given)
     fields = production.production_fields(answer)
     production.decide_produce(
@@ -639,7 +707,13 @@ def _ask_choice(rec: Recorder, company: str, tile: str, effect: str, reason: str
 def _resolve_building_choice(rec: Recorder, decision: Decision, answer: Answer) -> None:
     given = answer_dict(answer)
     if given not in decision.options["answers"]:
-        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+        raise RuleViolation(
+            "illegal_answer",
+            say(
+                "That is not one of the choices: {reason}",
+                reason=decision.reason,
+            ),
+        )
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=given)
     company = str(decision.player)
     tile = decision.options["building"]

@@ -29,6 +29,7 @@ from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.hooks import HOOKS
 from companion.engine.state import NEUTRAL, Decision, GameState
+from companion.engine.words import listing, say
 
 SHORT_NAMES: dict[str, str] = {
     "usa": "USA",
@@ -38,11 +39,11 @@ SHORT_NAMES: dict[str, str] = {
     "netherlands": "NED",
 }
 LONG_NAMES: dict[str, str] = {
-    "usa": "the USA",
-    "germany": "Germany",
-    "italy": "Italy",
-    "france": "France",
-    "netherlands": "the Netherlands",
+    "usa": say("the USA"),
+    "germany": say("Germany"),
+    "italy": say("Italy"),
+    "france": say("France"),
+    "netherlands": say("the Netherlands"),
 }
 
 
@@ -255,19 +256,20 @@ def production_fields(source: Produce | Answer | Mapping[str, Any]) -> dict[str,
         several = source.contracts
     if several is not None:  # only Simone Luciani's productions name several (X16)
         if not isinstance(several, list | tuple) or not all(isinstance(c, str) for c in several):
-            raise CommandError("A production's contracts are contract ids.")
+            raise CommandError(say("A production's contracts are contract ids."))
         values["contracts"] = tuple(several)
     missing = [k for k in ("dam", "conduit", "powerhouse", "drops") if values[k] is None]
     if missing:
-        raise CommandError(f"A production needs {', '.join(map(repr, missing))}.")
+        fields = listing([repr(k) for k in missing])
+        raise CommandError(say("A production needs {fields}.", fields=fields))
     for key in ("dam", "conduit", "powerhouse"):
         if not isinstance(values[key], str):
-            raise CommandError(f"A production's {key} is a space id.")
+            raise CommandError(say("A production's {key} is a space id.", key=key))
     if values["contract"] is not None and not isinstance(values["contract"], str):
-        raise CommandError("A production's contract is a contract id.")
+        raise CommandError(say("A production's contract is a contract id."))
     drops = values["drops"]
     if isinstance(drops, bool) or not isinstance(drops, int):
-        raise CommandError("The number of drops must be a whole number.")
+        raise CommandError(say("The number of drops must be a whole number."))
     return values
 
 
@@ -293,15 +295,18 @@ def check_production(
     """
     for space, kind in ((dam, "dam"), (conduit, "conduit"), (powerhouse, "powerhouse")):
         if space not in SPACES or SPACES[space].kind != kind:
-            raise CommandError(f"{space!r} is not a {kind} space.")
+            raise CommandError(_not_a_space(kind, repr(space)))
     system = _check_structures(state, company, dam, conduit, powerhouse)
     _check_drops(system, drops)
     energy = production_energy(state, company, system.value, drops, bonus, second=second)
     if energy < 1:
         raise RuleViolation(
             "no_energy",
-            f"This production gives {energy} Energy; a production must give at least 1 "
-            "(Turbine Station).",
+            say(
+                "This production gives {energy} Energy; a production must give at least 1 "
+                "(Turbine Station).",
+                energy=energy,
+            ),
         )
     _check_payment(state, company, system, drops)
     if contract is not None:
@@ -335,16 +340,25 @@ def several_sets(state: GameState, company: str, energy: int) -> list[list[str]]
     return out
 
 
+def _not_a_space(kind: str, shown: str) -> str:
+    if kind == "dam":
+        return say("{space} is not a dam space.", space=shown)
+    if kind == "conduit":
+        return say("{space} is not a conduit space.", space=shown)
+    return say("{space} is not a powerhouse space.", space=shown)
+
+
 def _check_several(
     state: GameState, company: str, contract: str | None, chosen: tuple[str, ...], energy: int
 ) -> None:
     if not may_fulfil_several(state, company):
         raise RuleViolation(
-            "one_contract", "Only Simone Luciani fulfils several contracts with one production."
+            "one_contract",
+            say("Only Simone Luciani fulfils several contracts with one production."),
         )
     if contract is not None or len(chosen) < 2 or len(set(chosen)) != len(chosen):
         raise RuleViolation(
-            "several_contracts", "Name 2 or more different contracts (or one as `contract`)."
+            "several_contracts", say("Name 2 or more different contracts (or one as `contract`).")
         )
     for c in chosen:
         _check_contract(state, company, c, energy)
@@ -352,7 +366,11 @@ def _check_several(
     if total > energy:
         raise RuleViolation(
             "not_enough_energy",
-            f"These contracts need {total} energy together; this production gives {energy}.",
+            say(
+                "These contracts need {total} energy together; this production gives {energy}.",
+                total=total,
+                energy=energy,
+            ),
         )
 
 
@@ -362,48 +380,79 @@ def _check_structures(
     ph_basin = SPACES[powerhouse].basin
     if state.powerhouses.get(powerhouse) != company:
         raise RuleViolation(
-            "not_your_powerhouse", f"There is no powerhouse of yours on {powerhouse}."
+            "not_your_powerhouse",
+            say(
+                "There is no powerhouse of yours on {powerhouse}.",
+                powerhouse=powerhouse,
+            ),
         )
     if SPACES[dam].basin == ph_basin:
         raise RuleViolation(
             "not_connected",
-            f"Your powerhouse in basin {ph_basin} is not connected to dam {dam}: a dam and a "
-            "powerhouse in the same basin are never connected.",
+            say(
+                "Your powerhouse in basin {ph_basin} is not connected to dam {dam}: a dam and a "
+                "powerhouse in the same basin are never connected.",
+                ph_basin=ph_basin,
+                dam=dam,
+            ),
         )
     owner = state.conduits.get(conduit)
     if owner is None:
-        raise RuleViolation("no_conduit", f"No conduit has been built on {conduit}.")
+        raise RuleViolation(
+            "no_conduit",
+            say(
+                "No conduit has been built on {conduit}.",
+                conduit=conduit,
+            ),
+        )
     c = SPACES[conduit]
     if c.destination_basin != ph_basin:
         raise RuleViolation(
             "not_connected",
-            f"Conduit {conduit} leads to basin {c.destination_basin}, not to your powerhouse "
-            f"in basin {ph_basin}.",
+            say(
+                "Conduit {conduit} leads to basin {destination_basin}, not to your powerhouse in "
+                "basin {ph_basin}.",
+                conduit=conduit,
+                destination_basin=c.destination_basin,
+                ph_basin=ph_basin,
+            ),
         )
     if SPACES[dam].basin != c.basin:
         raise RuleViolation(
             "not_connected",
-            f"Conduit {conduit} starts in basin {c.basin}; it does not take water from dam {dam}.",
+            say(
+                "Conduit {conduit} starts in basin {basin}; it does not take water from dam "
+                "{dam}.",
+                conduit=conduit,
+                basin=c.basin,
+                dam=dam,
+            ),
         )
     d = state.dams.get(dam)
     if d is None:
-        raise RuleViolation("no_dam", f"There is no dam on {dam}.")
+        raise RuleViolation("no_dam", say("There is no dam on {dam}.", dam=dam))
     if d.owner not in (company, NEUTRAL):
         raise RuleViolation(
             "not_your_dam",
-            f"Dam {dam} belongs to {LONG_NAMES.get(d.owner, d.owner)}: you may produce only "
-            "from your own dams or neutral dams.",
+            say(
+                "Dam {dam} belongs to {owner}: you may produce only from your own dams or neutral "
+                "dams.",
+                dam=dam,
+                owner=LONG_NAMES.get(d.owner, d.owner),
+            ),
         )
     return System(dam, conduit, powerhouse, owner, c.value, d.drops)
 
 
 def _check_drops(system: System, drops: int) -> None:
     if drops < 1:
-        raise RuleViolation("no_drops", "A production moves at least 1 drop.")
+        raise RuleViolation("no_drops", say("A production moves at least 1 drop."))
     if drops > system.drops_available:
         held = system.drops_available
+        if held == 1:
+            raise RuleViolation("not_enough_drops", say("That dam holds only 1 drop."))
         raise RuleViolation(
-            "not_enough_drops", f"That dam holds only {held} drop{'s' if held != 1 else ''}."
+            "not_enough_drops", say("That dam holds only {held} drops.", held=held)
         )
 
 
@@ -412,33 +461,55 @@ def _check_payment(state: GameState, company: str, system: System, drops: int) -
     if not can_pay_credits(state, company, credits):
         have = state.players[company].credits
         owner = LONG_NAMES.get(system.conduit_owner, system.conduit_owner)
-        owner = owner[0].upper() + owner[1:]
-        raise RuleViolation(
-            "insufficient_credits",
-            f"You need {credits} Credit{'' if credits == 1 else 's'} to pay {owner} for its "
-            f"conduit; you have {have}.",
-        )
+        if credits == 1:
+            said = say(
+                "You need 1 Credit to pay {owner} for its conduit; you have {have}.",
+                owner=owner,
+                have=have,
+            )
+        else:
+            said = say(
+                "You need {credits} Credits to pay {owner} for its conduit; you have {have}.",
+                credits=credits,
+                owner=owner,
+                have=have,
+            )
+        raise RuleViolation("insufficient_credits", said)
 
 
 def _check_contract(state: GameState, company: str, contract: str, energy: int) -> None:
     if contract not in CONTRACTS:
-        raise CommandError(f"There is no contract {contract!r}.")
+        raise CommandError(say("There is no contract {contract}.", contract=repr(contract)))
     if contract not in state.players[company].contracts and contract not in (
         state.national_contracts
     ):
         raise RuleViolation(
             "contract_unavailable",
-            f"Contract {contract} is neither face up in your supply nor an available national "
-            "contract.",
+            say(
+                "Contract {contract} is neither face up in your supply nor an available national "
+                "contract.",
+                contract=contract,
+            ),
         )
     required = contract_requirement(state, company, contract)
     if required > energy:
-        france = " (France: 3 less)" if abilities.france_discount(state, company) else ""
-        raise RuleViolation(
-            "contract_energy",
-            f"Contract {contract} needs {required} Energy{france} from this single production; "
-            f"it gives {energy}.",
-        )
+        if abilities.france_discount(state, company):
+            needs = say(
+                "Contract {contract} needs {required} Energy (France: 3 less) from this single "
+                "production; it gives {energy}.",
+                contract=contract,
+                required=required,
+                energy=energy,
+            )
+        else:
+            needs = say(
+                "Contract {contract} needs {required} Energy from this single production; "
+                "it gives {energy}.",
+                contract=contract,
+                required=required,
+                energy=energy,
+            )
+        raise RuleViolation("contract_energy", needs)
 
 
 # -- deciding ------------------------------------------------------------------------------
@@ -540,7 +611,13 @@ def _offer_netherlands_drop(rec: Recorder, company: str, used: str) -> None:
 @resolves("company_drop")
 def _resolve_company_drop(rec: Recorder, decision: Decision, answer: Answer) -> None:
     if answer.dam not in [a["dam"] for a in decision.options["answers"]]:
-        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+        raise RuleViolation(
+            "illegal_answer",
+            say(
+                "That is not one of the choices: {reason}",
+                reason=decision.reason,
+            ),
+        )
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
     if answer.dam is None:
         rec.emit("reward_declined", decision.reason, company=decision.player, what="drop")
@@ -597,7 +674,13 @@ def _resolve_company_effect(rec: Recorder, decision: Decision, answer: Answer) -
     as an answer so that the game can never wait on it.
     """
     if answer.continue_ is not True:
-        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+        raise RuleViolation(
+            "illegal_answer",
+            say(
+                "That is not one of the choices: {reason}",
+                reason=decision.reason,
+            ),
+        )
     rec.emit("decision_resolved", decision.reason, kind=decision.kind)
     options = decision.options
     company_effect(
@@ -652,7 +735,10 @@ def _resolve_second_production(rec: Recorder, decision: Decision, answer: Answer
     if answer.powerhouse == first:
         raise RuleViolation(
             "same_powerhouse",
-            f"Germany's second production must use another powerhouse than {first}.",
+            say(
+                "Germany's second production must use another powerhouse than {first}.",
+                first=first,
+            ),
         )
     fields = production_fields(answer)
     check_production(rec.state, company, **fields, bonus=0, second=True)
@@ -679,7 +765,11 @@ def fulfil_without_energy(rec: Recorder, company: str, contract_id: str, reason:
     External Works A1 / C3 and the Customer Office, leeghwater.md §3.3); its reward follows."""
     if contract_id not in rec.state.players[company].contracts:
         raise RuleViolation(
-            "contract_unavailable", f"Contract {contract_id} is not face up in your supply."
+            "contract_unavailable",
+            say(
+                "Contract {contract_id} is not face up in your supply.",
+                contract_id=contract_id,
+            ),
         )
     _mark_fulfilled(rec, company, contract_id, 0, reason)
     _resolve_reward(rec, company, contract_id)

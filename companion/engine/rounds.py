@@ -30,6 +30,7 @@ from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.hooks import HOOKS
 from companion.engine.state import Decision, GameState, PlayerState
+from companion.engine.words import say
 
 LAST_ROUND = 5
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
@@ -132,7 +133,13 @@ def architect_turn_step(rec: Recorder, company: str) -> bool:
 @resolves("architect_turn")
 def _resolve_architect_turn(rec: Recorder, decision: Decision, answer: Answer) -> None:
     if answer.accept not in (True, False):
-        raise RuleViolation("illegal_answer", f"That is not one of the choices: {decision.reason}")
+        raise RuleViolation(
+            "illegal_answer",
+            say(
+                "That is not one of the choices: {reason}",
+                reason=decision.reason,
+            ),
+        )
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
     if answer.accept:
         start_turn(rec, str(decision.player))

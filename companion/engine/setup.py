@@ -32,6 +32,7 @@ from companion.engine.state import (
     Seat,
     Setup,
 )
+from companion.engine.words import say
 
 CURRENT_RULES = 2  # what a new game sets in its setup payload (`rules`; docs/commands.md)
 HUMAN_START_VP = 10
@@ -44,6 +45,12 @@ LESLIE_TILE = "leslie_tile"
 NEUTRAL_PILES = ("mountains", "hills", "plains")
 CONTRACT_PILES = ("green", "yellow", "red")
 PATENT_PILES = ("I", "II", "III")
+# what a table draw of each private contract pile is called in a refusal
+PILE_CONTRACTS = {
+    "green": say("green contracts"),
+    "yellow": say("yellow contracts"),
+    "red": say("red contracts"),
+}
 INTRO_ORDER: tuple[tuple[str, str, str], ...] = (
     ("usa", "wilhelm_adler", "S1"),
     ("germany", "jill_mcdowell", "S2"),
@@ -84,42 +91,48 @@ MAX_SEED = 2**31 - 1
 def _check_shape(payload: Any) -> None:
     """Types and ranges of a setup payload's fields (what the rules then read)."""
     if not isinstance(payload, dict):
-        raise CommandError("A setup is an object.")
+        raise CommandError(say("A setup is an object."))
     expansion = payload.get("expansion")
     if expansion is not None and not isinstance(expansion, bool):
-        raise CommandError("expansion must be true or false.")
+        raise CommandError(say("expansion must be true or false."))
     seed = payload.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise CommandError("seed must be a whole number.")
+        raise CommandError(say("seed must be a whole number."))
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise CommandError(f"seed must be from 0 to {MAX_SEED}.")
+        raise CommandError(say("seed must be from 0 to {max_seed}.", max_seed=MAX_SEED))
     seats = payload.get("seats")
     if not isinstance(seats, list) or len(seats) > 5:
-        raise CommandError("seats must be a list of 2 to 4 seats.")
+        raise CommandError(say("seats must be a list of 2 to 4 seats."))
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict):
-            raise CommandError(f"seats[{i}] must be an object.")
+            raise CommandError(say("seats[{i}] must be an object.", i=i))
         for key, value in seat.items():
             kind = SEAT_FIELDS.get(key)
             if kind is None:
-                raise CommandError(f"Unknown field {str(key)[:40]!r} in seats[{i}].")
+                raise CommandError(
+                    say(
+                        "Unknown field {key} in seats[{i}].",
+                        key=repr(str(key)[:40]),
+                        i=i,
+                    ),
+                )
             if value is None or (kind is str and value == ""):
                 continue
             if isinstance(value, bool) or not isinstance(value, kind):
-                raise CommandError(f"seats[{i}].{key} has the wrong type.")
+                raise CommandError(say("seats[{i}].{key} has the wrong type.", i=i, key=key))
             if isinstance(value, str) and len(value) > 40:
-                raise CommandError(f"seats[{i}].{key} is too long.")
+                raise CommandError(say("seats[{i}].{key} is too long.", i=i, key=key))
         level = seat.get("automa_level")
         if seat.get("kind") == "automa" and level is not None and not 1 <= level <= 4:
-            raise CommandError(f"seats[{i}].automa_level must be from 1 to 4.")
+            raise CommandError(say("seats[{i}].automa_level must be from 1 to 4.", i=i))
         if level is not None and not 0 <= level <= 4:
-            raise CommandError(f"seats[{i}].automa_level must be from 0 to 4.")
+            raise CommandError(say("seats[{i}].automa_level must be from 0 to 4.", i=i))
     draws = payload.get("draws")
     if draws is not None and not isinstance(draws, dict):
-        raise CommandError("draws must be an object.")
+        raise CommandError(say("draws must be an object."))
     for key, value in (draws or {}).items():
         if not _flat(value):
-            raise CommandError(f"draws.{str(key)[:40]} has the wrong shape.")
+            raise CommandError(say("draws.{key} has the wrong shape.", key=str(key)[:40]))
 
 
 def _flat(value: Any, depth: int = 0) -> bool:
@@ -142,20 +155,30 @@ def parse_setup(payload: dict[str, Any]) -> Setup:
     _check_shape(payload)
     mode = payload.get("mode", "introductory")
     if mode not in ("introductory", "full"):
-        raise CommandError(f"Unknown setup mode {mode!r}: use 'introductory' or 'full'.")
+        raise CommandError(
+            say(
+                "Unknown setup mode {mode}: use 'introductory' or 'full'.",
+                mode=repr(mode),
+            ),
+        )
     deals = payload.get("deals", "app")
     if deals not in ("app", "table"):
-        raise CommandError(f"Unknown deals {deals!r}: use 'app' or 'table'.")
+        raise CommandError(say("Unknown deals {deals}: use 'app' or 'table'.", deals=repr(deals)))
     raw_seats = payload.get("seats") or []
     if not 2 <= len(raw_seats) <= 4:
         raise RuleViolation(
-            "player_count", "Barrage is played by 2, 3 or 4 players (Automas count)."
+            "player_count", say("Barrage is played by 2, 3 or 4 players (Automas count).")
         )
     seats = []
     for raw in raw_seats:
         kind = raw.get("kind", "human")
         if kind not in ("human", "automa"):
-            raise CommandError(f"Unknown seat kind {kind!r}: use 'human' or 'automa'.")
+            raise CommandError(
+                say(
+                    "Unknown seat kind {kind}: use 'human' or 'automa'.",
+                    kind=repr(kind),
+                ),
+            )
         seats.append(
             Seat(
                 company=raw.get("company") or "",
@@ -166,7 +189,7 @@ def parse_setup(payload: dict[str, Any]) -> Setup:
             )
         )
     if not any(s.kind == "human" for s in seats):
-        raise RuleViolation("no_human", "At least one seat must be played by a person.")
+        raise RuleViolation("no_human", say("At least one seat must be played by a person."))
     expansion = bool(payload.get("expansion", False))
     companies = [s.company for s in seats if s.company]
     for company in companies:
@@ -174,15 +197,18 @@ def parse_setup(payload: dict[str, Any]) -> Setup:
             if company in catalog.COMPANIES:
                 raise RuleViolation(
                     "expansion_company",
-                    f"{catalog.company_name(company)} comes with The Leeghwater Project: "
-                    "switch the expansion on to play it.",
+                    say(
+                        "{company} comes with The Leeghwater Project: switch the expansion on to "
+                        "play it.",
+                        company=catalog.company_name(company),
+                    ),
                 )
-            raise CommandError(f"Unknown company {company!r}.")
+            raise CommandError(say("Unknown company {company}.", company=repr(company)))
     if len(set(companies)) != len(companies):
-        raise RuleViolation("company_twice", "Each company can be played by one seat only.")
+        raise RuleViolation("company_twice", say("Each company can be played by one seat only."))
     rules = payload.get("rules", 1)
     if isinstance(rules, bool) or not isinstance(rules, int) or not 1 <= rules <= CURRENT_RULES:
-        raise CommandError(f"rules is 1 to {CURRENT_RULES}.")
+        raise CommandError(say("rules is 1 to {current_rules}.", current_rules=CURRENT_RULES))
     return Setup(
         mode=mode,
         seats=seats,
@@ -210,18 +236,37 @@ def _check_drawable(
     pool: list[str],
     k: int,
     name: Callable[[str], str] = str,
-    gone: str = "it is not in that pile any more",
+    gone: str = say("it is not in that pile any more"),
 ) -> list[str]:
     """Accept a table draw only if it names `k` distinct tiles that can still be drawn."""
     if len(given) != k:
-        raise RuleViolation("table_draw", f"The table must draw {k} {what}; {len(given)} given.")
+        raise RuleViolation(
+            "table_draw",
+            say(
+                "The table must draw {k} {what}; {count} given.",
+                k=k,
+                what=what,
+                count=len(given),
+            ),
+        )
     if len(set(given)) != len(given):
-        raise RuleViolation("table_draw", f"The same tile cannot be drawn twice as {what}.")
+        raise RuleViolation(
+            "table_draw",
+            say(
+                "The same tile cannot be drawn twice as {what}.",
+                what=what,
+            ),
+        )
     for tile in given:
         if tile not in pool:
             raise RuleViolation(
                 "table_draw",
-                f"{name(tile)} cannot be drawn as {what}: {gone}.",
+                say(
+                    "{tile} cannot be drawn as {what}: {gone}.",
+                    tile=name(tile),
+                    what=what,
+                    gone=gone,
+                ),
             )
     return list(given)
 
@@ -237,7 +282,7 @@ def _draw(
 def _starting_contracts(dealer: Dealer, draws: dict[str, Any], k: int) -> list[str]:
     """One Starting Contract per human seat (Full Game Player Setup, p. 9)."""
     pool = list(catalog.STARTING_CONTRACTS)
-    return _draw(dealer, draws, "starting_contracts", "Starting Contracts", pool, k)
+    return _draw(dealer, draws, "starting_contracts", say("Starting Contracts"), pool, k)
 
 
 # -- board setup ---------------------------------------------------------------------------
@@ -248,7 +293,7 @@ def _headstreams(dealer: Dealer, draws: dict[str, Any]) -> dict[str, str]:
     letters = ["A", "B", "C", "D"]
     if given:
         tiles = _check_drawable(
-            "headstream tiles",
+            say("headstream tiles"),
             [given[x] for x in letters if x in given],
             list(catalog.HEADSTREAM_TILES),
             4,
@@ -262,11 +307,12 @@ def _neutral_dams(dealer: Dealer, draws: dict[str, Any]) -> list[str]:
     """One Neutral Dam setup tile from each pile (General Setup, p. 7)."""
     given = draws.get("neutral_dams")
     if given:
-        _check_drawable("neutral dam tiles", list(given), list(catalog.NEUTRAL_DAM_TILES), 3)
+        _check_drawable(say("neutral dam tiles"), list(given), list(catalog.NEUTRAL_DAM_TILES), 3)
         piles = sorted(catalog.NEUTRAL_DAM_TILES[t].pile for t in given)
         if piles != sorted(NEUTRAL_PILES):
             raise RuleViolation(
-                "table_draw", "Draw one Neutral Dam tile from each pile: Mountains, Hills, Plains."
+                "table_draw",
+                say("Draw one Neutral Dam tile from each pile: Mountains, Hills, Plains."),
             )
         return list(given)
     tiles = []
@@ -286,7 +332,7 @@ def _contracts(
     for pile in CONTRACT_PILES:
         pool = list(catalog.PRIVATE_CONTRACTS[pile])
         if pile in given:
-            up = _check_drawable(f"{pile} contracts", list(given[pile]), pool, 2)
+            up = _check_drawable(PILE_CONTRACTS[pile], list(given[pile]), pool, 2)
             rest = [c for c in pool if c not in up]
             rest = sorted(rest) if deals == "table" else dealer.shuffled(rest)
         else:
@@ -316,7 +362,7 @@ def _patents(
         piles[pile] = sorted(pool) if deals == "table" else dealer.shuffled(pool)
     given = draws.get("patent_offer")
     if given:
-        up = _check_drawable("Advanced Technology tiles", list(given), piles["I"], 3)
+        up = _check_drawable(say("Advanced Technology tiles"), list(given), piles["I"], 3)
     else:
         up = dealer.sample(piles["I"], 3) if deals == "table" else piles["I"][:3]
     piles["I"] = [t for t in piles["I"] if t not in up]
@@ -337,11 +383,12 @@ def _boxed_advanced(
         ]
         if given:
             named = [t for t in given if t in pool]
-            boxed += _check_drawable(f"the boxed tile of pile {pile}", named, pool, 1)
+            what = say("the boxed tile of pile {pile}", pile=pile)
+            boxed += _check_drawable(what, named, pool, 1)
         elif deals == "app":
             boxed += dealer.sample(pool, 1)
     if given and len(boxed) != len(given):
-        raise RuleViolation("table_draw", "Box exactly one Advanced tile from each pile.")
+        raise RuleViolation("table_draw", say("Box exactly one Advanced tile from each pile."))
     return boxed
 
 
@@ -355,7 +402,7 @@ def _external_works(
         piles[pile] = sorted(pool) if deals == "table" else dealer.shuffled(pool)
     given = draws.get("external_offer")
     if given:
-        up = _check_drawable("External Works from pile A", list(given), piles["A"], 3)
+        up = _check_drawable(say("External Works from pile A"), list(given), piles["A"], 3)
     else:
         up = dealer.sample(piles["A"], 3) if deals == "table" else piles["A"][:3]
     piles["A"] = [t for t in piles["A"] if t not in up]
@@ -372,7 +419,7 @@ def leeghwater_board(
         dealer,
         draws,
         "private_buildings",
-        "Private Building tiles",
+        say("Private Building tiles"),
         list(catalog.PRIVATE_BUILDINGS),
         catalog.PRIVATE_BUILDINGS_USED,
     )
@@ -401,20 +448,20 @@ def board_snapshot(setup: Setup, draws: dict[str, Any], dealer: Dealer) -> dict[
     bonus_pool = [b for b in bonus_tiles if full or b != INTRO_REMOVED_BONUS]
     snap: dict[str, Any] = {
         "headstream_tiles": _headstreams(dealer, draws),
-        "bonus_tiles": _draw(dealer, draws, "bonus_tiles", "Bonus tiles", bonus_pool, 5),
+        "bonus_tiles": _draw(dealer, draws, "bonus_tiles", say("Bonus tiles"), bonus_pool, 5),
         "objective": _draw(
-            dealer, draws, "objective", "Objective tile", list(catalog.OBJECTIVE_TILES), 1
+            dealer, draws, "objective", say("Objective tile"), list(catalog.OBJECTIVE_TILES), 1
         )[0]
         if not isinstance(draws.get("objective"), str)
         else _check_drawable(
-            "Objective tile", [draws["objective"]], list(catalog.OBJECTIVE_TILES), 1
+            say("Objective tile"), [draws["objective"]], list(catalog.OBJECTIVE_TILES), 1
         )[0],
         # ruling R26: players - 1, Automas included
         "national_contracts": _draw(
             dealer,
             draws,
             "national_contracts",
-            "national contracts",
+            say("national contracts"),
             list(catalog.NATIONAL_CONTRACTS),
             n - 1,
         ),
@@ -507,13 +554,16 @@ def _check_officers(officers: list[str], expansion: bool = False) -> set[str]:
             if officer in catalog.OFFICERS:
                 raise RuleViolation(
                     "expansion_officer",
-                    f"{catalog.OFFICERS[officer].name} comes with The Leeghwater Project: "
-                    "switch the expansion on to play this officer.",
+                    say(
+                        "{name} comes with The Leeghwater Project: switch the expansion on to "
+                        "play this officer.",
+                        name=catalog.OFFICERS[officer].name,
+                    ),
                 )
-            raise CommandError(f"Unknown Executive Officer {officer!r}.")
+            raise CommandError(say("Unknown Executive Officer {officer}.", officer=repr(officer)))
     if len(set(officers)) != len(officers):
         raise RuleViolation(
-            "officer_twice", "Each Executive Officer can be played by one seat only."
+            "officer_twice", say("Each Executive Officer can be played by one seat only.")
         )
     return set(officers)
 
@@ -566,8 +616,11 @@ def introductory_players(setup: Setup) -> tuple[list[dict[str, Any]], list[str]]
             # the Introductory Player Setup table (p. 8) has no column for the Netherlands
             raise RuleViolation(
                 "introductory_company",
-                f"The introductory game has columns for USA, Germany, Italy and France only "
-                f"(p. 8): {catalog.COMPANIES[seat.company].name} is played in the full game.",
+                say(
+                    "The introductory game has columns for USA, Germany, Italy and France only "
+                    "(p. 8): {company} is played in the full game.",
+                    company=catalog.COMPANIES[seat.company].name,
+                ),
             )
         row = by_company[seat.company] if seat.company else free.pop(0)
         seat.company = row[0]
@@ -622,13 +675,14 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
     need = n - len(fixed)
     if draws.get("companies"):
         companies = _check_drawable(
-            "company boards",
+            say("company boards"),
             list(draws["companies"]),
             pool,
             need,
             catalog.company_name,
-            "an Automa already plays it, or it is not "
-            + ("a company of this game" if setup.expansion else "a base-game company"),
+            say("an Automa already plays it, or it is not a company of this game")
+            if setup.expansion
+            else say("an Automa already plays it, or it is not a base-game company"),
         )
     else:
         companies = dealer.sample(pool, need)
@@ -643,7 +697,9 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
         if s.kind == "automa" and s.automa_level >= AUTOMA_OFFICER_LEVEL and s.officer
     }
     offered = [o for o in officer_pool(setup.expansion) if o not in automa_given]
-    officers = _draw(dealer, draws, "officers", "Executive Officer tiles", offered, len(humans))
+    officers = _draw(
+        dealer, draws, "officers", say("Executive Officer tiles"), offered, len(humans)
+    )
     contracts = _starting_contracts(dealer, draws, len(humans))
     pairs = [{"company": c, "officer": o} for c, o in zip(companies, officers, strict=True)]
     automa_officer = automa_officers(setup, dealer, officers)
@@ -666,15 +722,25 @@ def apply_pick(rec: Recorder, answer: dict[str, Any]) -> None:
     """Record one draft pick {company, contract} of the next seat in selection order (p. 9)."""
     draft = rec.state.draft
     if len(draft["picks"]) >= len(draft["order"]):
-        raise RuleViolation("draft", "Every player has already picked.")
+        raise RuleViolation("draft", say("Every player has already picked."))
     pairs = {p["company"]: p["officer"] for p in draft["pairs"]}
     company, contract = answer.get("company"), answer.get("contract")
     if company not in pairs:
         board = catalog.company_name(company)
-        raise RuleViolation("draft", f"{board} is not one of the company boards still on offer.")
+        raise RuleViolation(
+            "draft",
+            say(
+                "{board} is not one of the company boards still on offer.",
+                board=board,
+            ),
+        )
     if contract not in draft["contracts"]:
         raise RuleViolation(
-            "draft", f"{contract} is not one of the Starting Contracts still on offer."
+            "draft",
+            say(
+                "{contract} is not one of the Starting Contracts still on offer.",
+                contract=contract,
+            ),
         )
     rec.emit(
         "draft_picked",
@@ -831,7 +897,7 @@ def chosen_players(
     given = [raw[i].get("contract") for i in humans]
     if all(given):
         contracts = _check_drawable(
-            "Starting Contracts", given, list(catalog.STARTING_CONTRACTS), len(humans)
+            say("Starting Contracts"), given, list(catalog.STARTING_CONTRACTS), len(humans)
         )
     else:
         contracts = _starting_contracts(dealer, draws, len(humans))

@@ -24,6 +24,12 @@ from companion.engine.words import say
 
 LAST_ROUND = 5
 COLOURS = ("green", "yellow", "red")
+# the Contract Office's rows, each in words (a row has 2 spaces, p. 7)
+TWO_SPACES = {
+    "green": say("The Contract Office has 2 green spaces."),
+    "yellow": say("The Contract Office has 2 yellow spaces."),
+    "red": say("The Contract Office has 2 red spaces."),
+}
 WHAT = (
     "round",
     "active",
@@ -133,42 +139,51 @@ def _check_expansion(state: GameState, what: str, value: Any) -> Any:
     """An Extra Management board line (The Leeghwater Project), validated and normalised."""
     players = list(state.players)
     if not leeghwater.active(state):
-        raise RuleViolation("correction", "This game is played without The Leeghwater Project.")
+        raise RuleViolation(
+            "correction", say("This game is played without The Leeghwater Project.")
+        )
     if what == "external_offer":
         if not isinstance(value, list) or len(value) > catalog.EXTERNAL_WORK_SLOTS:
-            raise CommandError("External Works: 3 slots, a tile id or null each.")
+            raise CommandError(say("External Works: 3 slots, a tile id or null each."))
         if any(t and t not in catalog.EXTERNAL_WORKS for t in value):
-            raise RuleViolation("correction", "Unknown External Work tile.")
+            raise RuleViolation("correction", say("Unknown External Work tile."))
         return [t or None for t in value] + [None] * (catalog.EXTERNAL_WORK_SLOTS - len(value))
     if what == "external_taken":
         if not isinstance(value, dict) or any(c not in players for c in value):
-            raise CommandError("External Works taken: {company: [tile, ...]}.")
+            raise CommandError(say("External Works taken: {company: [tile, ...]}."))
         if any(not isinstance(v, list) or any(t not in catalog.EXTERNAL_WORKS for t in v)
                for v in value.values()):  # fmt: skip
-            raise RuleViolation("correction", "Unknown External Work tile.")
+            raise RuleViolation("correction", say("Unknown External Work tile."))
         return {c: list(v) for c, v in value.items()}
     if what == "buildings":
         return _check_buildings(value)
     current = state.leeghwater["building_spaces"]
     if what == "left_closed":
         if not isinstance(value, list) or any(t not in current for t in value):
-            raise RuleViolation("correction", "Only this game's Private Buildings have spaces.")
+            raise RuleViolation(
+                "correction", say("Only this game's Private Buildings have spaces.")
+            )
         return sorted(set(value), key=list(current).index)
     if not isinstance(value, dict) or any(t not in current for t in value):
-        raise CommandError("Buildings: {Private Building: [owner or null, ×4]}.")
+        raise CommandError(say("Buildings: {Private Building: [owner or null, ×4]}."))
     out = copy.deepcopy(current)
     for tile, owners in value.items():
         if not isinstance(owners, list) or len(owners) != len(catalog.BUILDING_SPACES):
-            raise CommandError(f"{catalog.building_name(tile)} has 4 building spaces.")
+            raise CommandError(
+                say(
+                    "{building} has 4 building spaces.",
+                    building=catalog.building_name(tile),
+                ),
+            )
         for i, owner in enumerate(owners):
             if current[tile][i] == leeghwater.BLOCKED:
                 continue  # the spaces blocked for the player count stay blocked
             if owner is not None and owner not in players:
-                raise CommandError(f"Unknown company {owner!r}.", "unknown_player")
+                raise CommandError(_unknown_company(owner), "unknown_player")
             out[tile][i] = owner
         placed = [o for o in out[tile] if o and o != leeghwater.BLOCKED]
         if len(placed) != len(set(placed)):
-            raise RuleViolation("correction", "One Building of a company a Private Building.")
+            raise RuleViolation("correction", say("One Building of a company a Private Building."))
     return out
 
 
@@ -192,75 +207,75 @@ def _check(state: GameState, what: str, value: Any) -> Any:
         return _check_expansion(state, what, value)
     if what == "round":
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= LAST_ROUND:
-            raise RuleViolation("correction", "The round is 1 to 5.")
+            raise RuleViolation("correction", say("The round is 1 to 5."))
         return value
     if what == "active":
         if value not in players:
-            raise CommandError(f"Unknown company {value!r}.", "unknown_player")
+            raise CommandError(_unknown_company(value), "unknown_player")
         return value
     if what == "turn_order":
         if not isinstance(value, list) or sorted(map(str, value)) != sorted(players):
-            raise RuleViolation("correction", "The turn order lists every company once.")
+            raise RuleViolation("correction", say("The turn order lists every company once."))
         return list(value)
     if what == "passed":
         if not isinstance(value, list) or any(c not in players for c in value):
-            raise CommandError("Passed: a list of companies in this game.")
+            raise CommandError(say("Passed: a list of companies in this game."))
         return sorted(set(value))
     if what == "contract_offer":
         if not isinstance(value, dict):
-            raise CommandError("Contract Office: {green: [..], yellow: [..], red: [..]}.")
+            raise CommandError(say("Contract Office: {green: [..], yellow: [..], red: [..]}."))
         out: dict[str, list[str | None]] = {}
         for colour in COLOURS:
             slots = value.get(colour, state.contract_offer.get(colour, []))
             if not isinstance(slots, list) or len(slots) > 2:
-                raise CommandError(f"The Contract Office has 2 {colour} spaces.")
+                raise CommandError(TWO_SPACES[colour])
             for c in slots:
                 tile = catalog.CONTRACTS.get(c) if c else None
                 if c and (tile is None or tile.pile != colour):
-                    raise RuleViolation("correction", f"{c} is not a {colour} contract.")
+                    raise RuleViolation("correction", _not_of_colour(str(c), colour))
             out[colour] = [c or None for c in slots] + [None] * (2 - len(slots))
         return out
     if what == "national_contracts":
         if not isinstance(value, list) or any(
             getattr(catalog.CONTRACTS.get(c), "kind", None) != "national" for c in value
         ):
-            raise RuleViolation("correction", "Those are not national contracts.")
+            raise RuleViolation("correction", say("Those are not national contracts."))
         return list(value)
     if what == "patent_offer":
         if not isinstance(value, list) or len(value) > 3:
-            raise CommandError("The Patent Office has 3 spaces.")
+            raise CommandError(say("The Patent Office has 3 spaces."))
         if any(t and t not in catalog.ADVANCED_TILES for t in value):
-            raise RuleViolation("correction", "Unknown Advanced Technology tile.")
+            raise RuleViolation("correction", say("Unknown Advanced Technology tile."))
         return [t or None for t in value] + [None] * (3 - len(value))
     if what == "bonus_tiles":
         if not isinstance(value, list) or len(value) != LAST_ROUND:
-            raise CommandError("Bonus tiles: one for each of the 5 rounds.")
+            raise CommandError(say("Bonus tiles: one for each of the 5 rounds."))
         tiles = catalog.ALL_BONUS_TILES if leeghwater.active(state) else catalog.BONUS_TILES
         if any(t not in tiles for t in value):
-            raise RuleViolation("correction", "Unknown bonus tile.")
+            raise RuleViolation("correction", say("Unknown bonus tile."))
         return list(value)
     if what == "objective":
         if value not in catalog.OBJECTIVE_TILES:
-            raise RuleViolation("correction", "Unknown objective tile.")
+            raise RuleViolation("correction", say("Unknown objective tile."))
         return value
     if what == "headstream_tiles":
         if not isinstance(value, dict) or sorted(value) != ["A", "B", "C", "D"]:
-            raise CommandError("Headstream tiles: one for each of A, B, C and D.")
+            raise CommandError(say("Headstream tiles: one for each of A, B, C and D."))
         if any(t not in catalog.HEADSTREAM_TILES for t in value.values()) or len(
             set(value.values())
         ) != len(value):
-            raise RuleViolation("correction", "Four different headstream tiles, please.")
+            raise RuleViolation("correction", say("Four different headstream tiles, please."))
         return dict(value)
     if what == "occupied":
         if not isinstance(value, dict):
-            raise CommandError("Management spaces: {space: company}.")
+            raise CommandError(say("Management spaces: {space: company}."))
         out_taken: dict[str, str] = {}
         for space, who in value.items():
             expansion = leeghwater.active(state) and leeghwater.is_expansion_space(space)
             if space not in catalog.MANAGEMENT_SPACES and not expansion:
-                raise CommandError(f"Unknown Management space {space!r}.")
+                raise CommandError(say("Unknown Management space {space}.", space=repr(space)))
             if who and who not in players and who != "blocked":
-                raise CommandError(f"Unknown company {who!r}.", "unknown_player")
+                raise CommandError(_unknown_company(who), "unknown_player")
             if who:
                 out_taken[space] = who
         # the spaces blocked for the player count stay blocked
@@ -268,7 +283,7 @@ def _check(state: GameState, what: str, value: Any) -> Any:
             if who == "blocked":
                 out_taken[space] = "blocked"
         return out_taken
-    raise CommandError(f"Unknown correction {what!r}.")
+    raise CommandError(say("Unknown correction {what}.", what=repr(what)))
 
 
 def correct(rec: Recorder, what: str, raw: Any, reason: str) -> None:
@@ -348,3 +363,14 @@ def _new_buildings(state: GameState, tiles: list[str]) -> None:
                for s in next(iter(old.values()))]  # fmt: skip
     lw["building_spaces"] = {t: old.get(t, list(pattern)) for t in tiles}
     lw["left_closed"] = [t for t in lw.get("left_closed") or [] if t in tiles]
+def _unknown_company(given: Any) -> str:
+    return say("Unknown company {company}.", company=repr(given))
+
+
+def _not_of_colour(contract: str, colour: str) -> str:
+    name = contract_name(contract)
+    if colour == "green":
+        return say("{contract} is not a green contract.", contract=name)
+    if colour == "yellow":
+        return say("{contract} is not a yellow contract.", contract=name)
+    return say("{contract} is not a red contract.", contract=name)

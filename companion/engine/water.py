@@ -20,6 +20,7 @@ from companion.engine.data import map_tables
 from companion.engine.errors import CommandError
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
+from companion.engine.words import say
 
 DROPS_IN_THE_BOX = 30  # ruling R14: warn above this, never block
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
@@ -97,10 +98,15 @@ def trace(
     full dam is passed (map.md §4).
     """
     if (headstream is None) == (from_basin is None):
-        raise CommandError("A drop starts either at a headstream or at a powerhouse's basin.")
+        raise CommandError(say("A drop starts either at a headstream or at a powerhouse's basin."))
     if headstream is not None:
         if headstream not in HEADSTREAM_BASIN:
-            raise CommandError(f"There is no headstream {headstream!r} (A, B, C or D).")
+            raise CommandError(
+                say(
+                    "There is no headstream {headstream} (A, B, C or D).",
+                    headstream=repr(headstream),
+                ),
+            )
         path = [headstream]
         nodes = course_nodes(HEADSTREAM_BASIN[headstream], enter_box=True)
     else:
@@ -213,7 +219,12 @@ def flow_drop(
     USA's ability is applied to every powerhouse box passed (ruling R15, edge case 23).
     """
     if waiting and (headstream is None or rec.state.headstreams.get(headstream, 0) < 1):
-        raise CommandError(f"No drop is waiting on headstream {headstream}.")
+        raise CommandError(
+            say(
+                "No drop is waiting on headstream {headstream}.",
+                headstream=headstream,
+            ),
+        )
     t = trace(rec.state, headstream=headstream, from_basin=from_basin)
     rec.emit(
         "drop_flowed",
@@ -233,7 +244,7 @@ def place_drops(rec: Recorder, company: str | None, letter: str, n: int, reason:
     """Put `n` drops on headstream tile `letter`; they wait for the Water Flow phase."""
     _check_letter(letter)
     if n < 0:
-        raise CommandError("The number of drops cannot be negative.")
+        raise CommandError(say("The number of drops cannot be negative."))
     if n:
         rec.emit("drops_placed", reason, company=company, headstream=letter, drops=n)
         check_drops_warning(rec)
@@ -300,7 +311,12 @@ def check_drops_warning(rec: Recorder) -> None:
 
 def _check_letter(letter: str) -> None:
     if letter not in HEADSTREAM_BASIN:
-        raise CommandError(f"There is no headstream {letter!r} (A, B, C or D).")
+        raise CommandError(
+            say(
+                "There is no headstream {letter} (A, B, C or D).",
+                letter=repr(letter),
+            ),
+        )
 
 
 # -- applying ------------------------------------------------------------------------------

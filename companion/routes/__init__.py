@@ -12,6 +12,7 @@ from typing import Any
 from flask import current_app, session
 
 from companion import i18n, live
+from companion.engine.words import say
 from companion.store import Committed, Store, StoreError
 
 ROOM_PREFIX = "game:"
@@ -24,7 +25,7 @@ class NotJoined(StoreError):
     code = "not_joined"
 
     def __init__(self) -> None:
-        super().__init__("Join this game first: enter the join code shown on the tablet.")
+        super().__init__(say("Join this game first: enter the join code shown on the tablet."))
 
 
 def store() -> Store:
@@ -92,7 +93,7 @@ def log_entry(record: dict[str, Any]) -> dict[str, Any]:
     lines = [str(e["reason"]) for e in record.get("events", []) if e.get("reason")]
     command = record.get("command", {})
     if record["kind"] == "undo":
-        lines = [f"Undo: record #{command.get('undoes')} was taken back."]
+        lines = [say("Undo: record #{record} was taken back.", record=command.get("undoes"))]
     return {
         "seq": record["seq"],
         "kind": record["kind"],
@@ -169,9 +170,11 @@ def describe_error(exc: BaseException) -> tuple[int, dict[str, Any]] | None:
     400 malformed payload or command, 403 not joined, 404 unknown game, 409 stale version
     (with the current version), 410 an archived game's code, 422 a rule of the game says no,
     429 too many wrong join codes, 503 the database file cannot be used (companion/faults.py).
+    Every message is a sentence the edge renders in the asking device's language.
     """
     from marshmallow import ValidationError
 
+    from companion import schemas
     from companion.engine.errors import CommandError, RuleViolation
     from companion.faults import describe_fault
     from companion.security import TooManyAttempts
@@ -185,7 +188,7 @@ def describe_error(exc: BaseException) -> tuple[int, dict[str, Any]] | None:
     if isinstance(exc, GameArchived):
         return 410, {"code": exc.code, "message": exc.message}
     if isinstance(exc, ValidationError):
-        fields = exc.normalized_messages()
+        fields = schemas.in_words(exc.normalized_messages())
         return 400, {"code": "invalid_payload", "message": _first_message(fields), "fields": fields}
     if isinstance(exc, CommandError):
         return 400, {"code": exc.code, "message": exc.message}
@@ -208,4 +211,5 @@ def _first_message(messages: Any, path: str = "") -> str:
             return _first_message(value, where)
     if isinstance(messages, list) and messages:
         return _first_message(messages[0], path)
-    return f"{path}: {messages}" if path else str(messages)
+    said = messages if isinstance(messages, str) else str(messages)
+    return say("{field}: {message}", field=path, message=said) if path else said

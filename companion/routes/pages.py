@@ -13,6 +13,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from companion import i18n
 from companion.routes import claimed_seat, is_joined, joined_games, remember_join, store
 from companion.store import GameArchived, GameNotFound
 
@@ -98,7 +99,7 @@ def join_with_code(code: str) -> Response | tuple[str, int]:
     try:
         summary = store().game_by_code(code)
     except GameArchived as exc:
-        return render_template("join.html", code=code, error=exc.message), 410
+        return render_template("join.html", code=code, error=i18n.speak(exc.message)), 410
     except GameNotFound:
         error = _("No game has this join code. Check the code on the tablet.")
         return render_template("join.html", code=code, error=error), 404

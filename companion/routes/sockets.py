@@ -19,6 +19,7 @@ from typing import Any
 from flask_socketio import emit, join_room, leave_room
 
 from companion import i18n, jsonsafe, schemas, security
+from companion.engine.words import Words, say
 from companion.extensions import socketio
 from companion.routes import (
     NotJoined,
@@ -115,9 +116,11 @@ def on_undo(data: Any) -> dict[str, Any]:
 
 
 @socketio.on(jsonsafe.MALFORMED_EVENT)
+@in_device_language
 def on_malformed_payload(reason: Any = None) -> dict[str, Any]:
-    """A packet that could not be read (companion/jsonsafe.py): a 400 with the reason."""
-    message = reason if isinstance(reason, str) else "The payload could not be read."
+    """A packet that could not be read (companion/jsonsafe.py): a 400 with the reason. Only
+    the server's own reasons are said back; a client sending this event gets the generic one."""
+    message = reason if isinstance(reason, Words) else say("The payload could not be read.")
     error = {"code": "invalid_payload", "message": message}
     return {"ok": False, "status": 400, "error": error}
 
@@ -132,9 +135,10 @@ def on_unreadable_packet(reason: Any = None) -> dict[str, Any]:
 
 
 @socketio.on("*")
+@in_device_language
 def on_unknown_event(event: Any, *_data: Any) -> dict[str, Any]:
     """An event this server does not have is answered too (404), never left unanswered."""
-    message = f"This server has no event {str(event)[:40]!r}."
+    message = say("This server has no event {event}.", event=repr(str(event)[:40]))
     return {"ok": False, "status": 404, "error": {"code": "unknown_event", "message": message}}
 
 
@@ -145,7 +149,7 @@ def on_error(exc: Exception) -> dict[str, Any]:
     described = describe_error(exc)
     if described is None:
         log.exception("socket handler failed", exc_info=exc)
-        return {"ok": False, "error": {"code": "server_error", "message": "Something broke."}}
+        return {"ok": False, "error": {"code": "server_error", "message": say("Something broke.")}}
     status, error = described
     answer: dict[str, Any] = {"ok": False, "status": status, "error": error}
     if isinstance(exc, StaleVersion) and exc.game_id:

@@ -18,9 +18,10 @@ from companion.engine.automa.rewards import answer_pending, automatic_answer
 from companion.engine.automa.tiles import TILES
 from companion.engine.catalog import company_name
 from companion.engine.commands import AutomaTurn
-from companion.engine.errors import RuleViolation
+from companion.engine.errors import RuleViolation, phase_name
 from companion.engine.events import Recorder
 from companion.engine.state import GameState
+from companion.engine.words import say
 
 TOMMASO = "tommaso_battista"
 PASS_AT_ONCE_RULES = 2  # from this setup `rules` on, ruling A20: no extra tap to pass
@@ -64,26 +65,47 @@ def execute_turn(rec: Recorder, command: AutomaTurn) -> dict[str, Any]:
     if company in state.players and opening.is_opening(state, company):
         return opening.play_opening(rec, company, command.override)
     if company not in state.players or not state.players[company].is_automa:
-        raise RuleViolation("not_automa", f"{company!r} is not an Automa seat.")
+        raise RuleViolation(
+            "not_automa",
+            say(
+                "{company} is not an Automa seat.",
+                company=repr(company),
+            ),
+        )
     if state.pending:
         decision = state.pending[-1]
         if decision.player != company or not answer_pending(rec, company):
-            raise RuleViolation("pending", f"First answer the open question: {decision.reason}")
+            raise RuleViolation(
+                "pending",
+                say(
+                    "First answer the open question: {question}",
+                    question=decision.reason,
+                ),
+            )
         return {"company": company, "lines": ["The Automa answered its open choices."]}
     if state.phase != "actions":
-        raise RuleViolation("phase", f"The Automa acts in the Actions phase (now: {state.phase}).")
+        raise RuleViolation(
+            "phase",
+            say(
+                "The Automa acts in the Actions phase (now: {phase}).",
+                phase=phase_name(state.phase),
+            ),
+        )
     if company != state.active:
         active, automa = company_name(state.active), company_name(company)
-        raise RuleViolation("not_your_turn", f"It is {active}'s turn, not {automa}'s.")
+        raise RuleViolation(
+            "not_your_turn",
+            say("It is {active}'s turn, not {company}'s.", active=active, company=automa),
+        )
     if state.players[company].passed:
-        raise RuleViolation("passed", "This Automa has passed for the round (ruling R17).")
+        raise RuleViolation("passed", say("This Automa has passed for the round (ruling R17)."))
     if state.players[company].engineers <= 0:
         rec.emit("player_passed", f"The Automa ({company}) has no Engineer left and passes.",
                  company=company)  # fmt: skip
         rec.emit("steps_queued", "", steps=["next_turn"])
         return {"company": company, "passed": True, "lines": ["No Engineers left: passes."]}
     if command.override is not None and state.pending:
-        raise RuleViolation("automa_override", "The Automa answers its open choice first.")
+        raise RuleViolation("automa_override", say("The Automa answers its open choice first."))
     rec.emit("action_taken", "", company=company, action="automa_turn")
     trace = play_turn(rec, company, override=command.override)
     if state.players[company].engineers <= 0 and state.setup.rules >= PASS_AT_ONCE_RULES:

@@ -52,6 +52,7 @@ from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.management import BANK, SECTION_NAMES
 from companion.engine.state import GameState
+from companion.engine.words import say
 
 # -- engineers (§5) --------------------------------------------------------------------------
 
@@ -275,7 +276,12 @@ def _apply_override(
     """The table's choice for this action, checked to be a legal Automa move."""
     if isinstance(plan, Skip):
         raise RuleViolation(
-            "automa_override", f"The Automa cannot do '{plan.action.label()}': {plan.reason}."
+            "automa_override",
+            say(
+                "The Automa cannot do '{label}': {reason}.",
+                label=plan.action.label(),
+                reason=plan.reason,
+            ),
         )
     details = dict(plan.details)
     action = plan.action
@@ -290,7 +296,12 @@ def _apply_override(
         payment, cost = feasibility._payment(state, company, structure, space, effective)
         if space not in legal or payment is None:
             raise RuleViolation(
-                "automa_override", f"The Automa cannot build its {structure} on {space}."
+                "automa_override",
+                say(
+                    "The Automa cannot build its {structure} on {space}.",
+                    structure=structure,
+                    space=space,
+                ),
             )
         details.update(
             space=space, excavators=payment.excavators, mixers=payment.mixers,
@@ -303,7 +314,10 @@ def _apply_override(
             or len(letters) > max(1, action.drops)
             or any(x not in HEADSTREAM_LETTERS for x in letters)
         ):
-            raise RuleViolation("automa_override", "Choose 1 or 2 headstreams among A, B, C, D.")
+            raise RuleViolation(
+                "automa_override",
+                say("Choose 1 or 2 headstreams among A, B, C, D."),
+            )
         details["letters"] = letters
     if action.kind == "production" and override.powerhouse:
         details = _override_production(state, company, action, details, override)
@@ -328,14 +342,22 @@ def _override_production(
             contract = override.contract if given else (contracts[0] if contracts else None)
             if contract is not None and contract not in contracts:
                 raise RuleViolation(
-                    "automa_override", f"{energy} energy does not fulfil contract {contract}."
+                    "automa_override",
+                    say(
+                        "{energy} energy does not fulfil contract {contract}.",
+                        energy=energy,
+                        contract=contract,
+                    ),
                 )
             return {
                 **details, "dam": system.dam, "conduit": system.conduit,
                 "powerhouse": system.powerhouse, "drops": system.drops_available,
                 "energy": energy, "contract": contract,
             }  # fmt: skip
-    raise RuleViolation("automa_override", "That is not one of the Automa's production systems.")
+    raise RuleViolation(
+        "automa_override",
+        say("That is not one of the Automa's production systems."),
+    )
 
 
 def _forced_action(tile: AutomaTile, override: Override | None) -> int | None:
@@ -346,7 +368,11 @@ def _forced_action(tile: AutomaTile, override: Override | None) -> int | None:
     if index is None or not 0 <= index < len(tile.actions):
         raise RuleViolation(
             "automa_override",
-            f"Choose one of the {len(tile.actions)} actions of Automa tile {tile.id} (0 = first).",
+            say(
+                "Choose one of the {count} actions of Automa tile {tile} (0 = first).",
+                count=len(tile.actions),
+                tile=tile.id,
+            ),
         )
     return index
 
@@ -377,7 +403,9 @@ def play_turn(
         if chosen is None:
             raise RuleViolation(
                 "automa_override",
-                "That is not a move the Automa can make now: choose one of the moves offered.",
+                say(
+                    "That is not a move the Automa can make now: choose one of the moves offered.",
+                ),
             )
         engineers = perform(rec, company, chosen)
         lines.append(f"Override by the table: {chosen.summary}; Engineers: {engineers}.")
