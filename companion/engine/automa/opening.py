@@ -71,9 +71,7 @@ def is_opening(state: GameState, company: str | None = None) -> bool:
     return company is None or state.pending[-1].player == company
 
 
-def play_opening(
-    rec: Recorder, company: str, override: Override | None = None
-) -> dict[str, Any]:
+def play_opening(rec: Recorder, company: str, override: Override | None = None) -> dict[str, Any]:
     """Draw a tile and play it for the human, as an Automa turn (§4), ending the turn."""
     rec.emit("decision_resolved", "The opening is played the Automa way.", kind=OPENING)
     rec.emit("action_taken", "", company=company, action="automa_turn")
