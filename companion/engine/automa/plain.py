@@ -12,7 +12,7 @@ from typing import Any
 from companion.engine.automa.feasibility import Plan
 from companion.engine.automa.placement import criterion_words
 from companion.engine.automa.said import commas
-from companion.engine.automa.tiles import STRUCTURES
+from companion.engine.automa.tiles import STRUCTURE_WORDS
 from companion.engine.places import space_name
 from companion.engine.table_words import advanced_tile_name, contract_name
 from companion.engine.words import Words, say
@@ -61,7 +61,7 @@ def plain_line(plan: Plan) -> str:
         why = _why(details)
         structure = str(details["structure"])
         parts = {
-            "structure": STRUCTURE_NAMES.get(structure, STRUCTURES.get(structure, structure)),
+            "structure": STRUCTURE_NAMES.get(structure, STRUCTURE_WORDS.get(structure, structure)),
             "space": space_name(details["space"]),
         }
         if why:

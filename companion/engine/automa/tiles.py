@@ -52,14 +52,14 @@ class TileAction:
         k = self.kind
         if k == "production":
             sign = f"{self.energy_bonus:+d}" if self.energy_bonus else "±0"
-            colour = COLOURS.get(str(self.contract_colour), str(self.contract_colour))
+            colour = COLOUR_WORDS.get(str(self.contract_colour), str(self.contract_colour))
             return say("Produce {bonus} ({colour} contract)", bonus=sign, colour=colour)
         if k == "water_management":
             if self.flows_immediately:
                 return say("Water: 1 drop flowing at once")
             return say("Water: {n} drops on headstreams", n=self.drops)
         if k == "contract_office":
-            colour = COLOURS.get(str(self.discard_colour), str(self.discard_colour))
+            colour = COLOUR_WORDS.get(str(self.discard_colour), str(self.discard_colour))
             return say(
                 "Contract Office: remove {colour} contracts, +{n} energy",
                 colour=colour,
@@ -73,7 +73,8 @@ class TileAction:
             return say("Workshop: rotate {n}", n=self.rotations)
         if k == "machinery_shop":
             return say(
-                "Machinery Shop: {machines}", machines=pluses(MACHINES[m] for m in self.machines)
+                "Machinery Shop: {machines}",
+                machines=pluses(MACHINE_WORDS[m] for m in self.machines),
             )
         if k == "bank":
             return say("Bank")
@@ -82,13 +83,13 @@ class TileAction:
         return k.replace("_", " ").capitalize()
 
     def _structure(self) -> str:
-        return STRUCTURES.get(str(self.structure), str(self.structure))
+        return STRUCTURE_WORDS.get(str(self.structure), str(self.structure))
 
     def _build_label(self) -> Words:
         structure = self._structure()
         value = self.min_conduit_value
         if self.region:
-            area = AREAS.get(self.region, self.region)
+            area = AREA_WORDS.get(self.region, self.region)
             if value:
                 return say(
                     "Build {structure} in the {area} value {value}+",
@@ -103,13 +104,13 @@ class TileAction:
 
 
 # the tiles' words as the trace shows them (lower case inside a label: "Build conduit")
-COLOURS: dict[str, Words] = {
+COLOUR_WORDS: dict[str, Words] = {
     "green": say("green"),
     "yellow": say("yellow"),
     "red": say("red"),
     "any": say("any"),
 }
-STRUCTURES: dict[str, Words] = {
+STRUCTURE_WORDS: dict[str, Words] = {
     "base": say("base"),
     "elevation": say("elevation"),
     "conduit": say("conduit"),
@@ -117,12 +118,12 @@ STRUCTURES: dict[str, Words] = {
     "any": say("any"),
     "building": say("building"),
 }
-AREAS: dict[str, Words] = {
+AREA_WORDS: dict[str, Words] = {
     "mountains": say("mountains"),
     "hills": say("hills"),
     "plains": say("plains"),
 }
-MACHINES: dict[str, Words] = {
+MACHINE_WORDS: dict[str, Words] = {
     "excavator": say("excavator"),
     "mixer": say("mixer"),
     "wild": say("wild"),

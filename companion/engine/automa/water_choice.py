@@ -64,18 +64,11 @@ def _best(
         "gain": gain,
         "order": "-".join(criteria.headstreams),
     }
-    if len(letters) == 1:
-        note = say(
-            "1 drop on {letters}: {gain} would be stored in own dams (letters {order} break ties)",
-            **parts,
-        )
-    else:
-        note = say(
-            "{n} drops on {letters}: {gain} would be stored in own dams (letters {order} break"
-            " ties)",
-            n=len(letters),
-            **parts,
-        )
+    note = say(
+        "{n} drop(s) on {letters}: {gain} would be stored in own dams (letters {order} break ties)",
+        n=len(letters),
+        **parts,
+    )
     return WaterChoice(letters, gain, note)
 
 
