@@ -147,6 +147,10 @@ def main() -> None:
 
     write_texts(
         {
+            "COMPANY_NAMES": (
+                "Companies: their name as printed on the board",
+                {x["id"]: x["name"] for x in co["companies"]},
+            ),
             "ADVANCED_TILE_TEXTS": (
                 "Advanced Technology tiles: their special effect",
                 {t["id"]: t["text"] for t in co["technology_tiles"]["advanced"]},

@@ -9,19 +9,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from companion.engine import catalog
+from companion.engine.component_texts import COMPANY_NAMES as COMPANY_NAMES
 from companion.engine.management import space_name
 from companion.engine.state import GameState, LedgerLine
 from companion.engine.table_words import external_work_name
 from companion.engine.words import Words, listing, say
-
-# the companies as printed on their boards, in the order of companies.json
-COMPANY_NAMES: dict[str, Words] = {
-    "usa": say("USA"),
-    "germany": say("Germany"),
-    "italy": say("Italy"),
-    "france": say("France"),
-    "netherlands": say("Netherlands"),
-}
 
 # The scoring table's rows, in the order a score pad lists them; unknown categories follow.
 SOURCE_ORDER: tuple[str, ...] = (
