@@ -336,7 +336,7 @@ def _apply_override(
         details["letters"] = letters
     if action.kind == "production" and override.powerhouse:
         details = _override_production(state, company, action, details, override)
-    return Plan(action, f"{action.label()}: chosen by the table", details)
+    return Plan(action, overrides.chosen_by_table(action.label()), details)
 
 
 def _override_production(

@@ -115,15 +115,16 @@ def contract_options(state: GameState, company: str, energy: int) -> list[tuple[
                 continue
             need = production.contract_requirement(state, company, contract)
             if need <= energy:
-                ranked.append(((need, 0, slot, colour_rank), contract, f"{colour} slot {slot + 1}"))
+                where = say("{colour} slot {n}", colour=COLOUR_WORDS[colour], n=slot + 1)
+                ranked.append(((need, 0, slot, colour_rank), contract, where))
     for i, contract in enumerate(state.national_contracts):
         need = production.contract_requirement(state, company, contract)
         if need <= energy:
-            ranked.append(((need, 1, i, 0), contract, "national"))
+            ranked.append(((need, 1, i, 0), contract, say("national")))
     for i, contract in enumerate(_own_hand(state, company)):
         need = production.contract_requirement(state, company, contract)
         if need <= energy:
-            ranked.append(((need, 2, -i, 0), contract, "own hand"))
+            ranked.append(((need, 2, -i, 0), contract, say("own hand")))
     ranked.sort(key=lambda r: r[0], reverse=True)
     return [(c, where) for _, c, where in ranked]
 
