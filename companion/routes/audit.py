@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
+from flask_babel import gettext as _
 from marshmallow import RAISE, Schema, fields, validate
 
 from companion import i18n
@@ -123,9 +124,9 @@ def _joined_or_page(game_id: str) -> tuple[str, int] | None:
     try:
         store().game(game_id)
     except GameNotFound:
-        return render_template("join.html", code="", error="There is no such game."), 404
+        return render_template("join.html", code="", error=_("There is no such game.")), 404
     if not is_joined(game_id):
-        error = "Enter the join code shown on the tablet to see this game's audit."
+        error = _("Enter the join code shown on the tablet to see this game's audit.")
         return render_template("join.html", code="", error=error), 403
     return None
 
