@@ -132,12 +132,15 @@ export function bonusText(id) {
   return tx ? t('{vp} VP per {what}', { vp: tx.vp_each, what: printed(tx.counts) }) : String(id);
 }
 
+// a tile's kind that is no structure of the map (the others read as the map's words)
+const KIND_WORDS = { any: N_('any structure'), building: N_('Building') };
+
 /** An Advanced Technology tile in words: "Level 1 Base: each own dam holding 0 drops …". */
 export function advancedText(id) {
   const tx = CATALOG.advanced_tiles.find((x) => x.id === id);
   if (!tx) return String(id);
   const kind = id.replace(/^L\d_/, '').toLowerCase();
-  const name = t('Level {level} {kind}', { level: tx.level, kind: kind === 'any' ? t('any structure') : engineText(kind) });
+  const name = t('Level {level} {kind}', { level: tx.level, kind: KIND_WORDS[kind] ? t(KIND_WORDS[kind]) : engineText(kind) });
   return `${name}: ${printed(tx.text)}`;
 }
 
