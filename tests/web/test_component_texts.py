@@ -113,3 +113,21 @@ def test_an_italian_device_shows_the_tiles_and_powers_in_italian() -> None:
     assert shown["bonus"]["B_BASES"] == "4 PV per Basi costruite"
     assert shown["buildings"]["financial_division"] == "Divisione Finanziaria: prendi 5 Crediti"
     assert shown["works"]["C5"] == "pila C: scarta 5 Escavatori → 6 PV e 3 Betoniere"
+
+
+def test_the_said_texts_are_the_tables_texts() -> None:
+    # one source: tools/import_reference.py writes both from ../shared/reference/data
+    # (tests/engine/test_data.py ties the tables to the reference)
+    from companion.engine.data import company_tables as co
+    from companion.engine.data import component_tables as c
+    from companion.engine.data import leeghwater_tables as lt
+
+    t = component_texts
+    assert {x["id"]: x["name"] for x in co.COMPANIES} == t.COMPANY_NAMES
+    assert {x["id"]: x["text"] for x in co.ADVANCED_TILES} == t.ADVANCED_TILE_TEXTS
+    assert {x["id"]: x["text"] for x in co.OFFICERS} == t.OFFICER_TEXTS
+    assert {x["id"]: x["counts"] for x in c.BONUS_TILES + lt.BONUS_TILES} == t.BONUS_TILE_COUNTS
+    assert {x["id"]: x["measure"] for x in c.OBJECTIVE_TILES} == t.OBJECTIVE_MEASURES
+    assert {x["id"]: x["reward_text"] for x in lt.EXTERNAL_WORKS} == t.EXTERNAL_WORK_REWARDS
+    assert {x["id"]: x["name"] for x in lt.PRIVATE_BUILDINGS} == t.BUILDING_NAMES
+    assert {x["id"]: x["action_text"] for x in lt.PRIVATE_BUILDINGS} == t.BUILDING_ACTIONS
