@@ -1,5 +1,9 @@
 """Generate `companion/static/js/catalog.js`: the component facts the browser shows by id.
 
+The texts a person reads (abilities, officers' powers, tiles, External Works, Private
+Buildings) come from the engine's catalogue keys (`component_texts.py`, `power_words.py`): the
+JavaScript shows them with `t()`, so each device reads them in its language.
+
 The state JSON names contracts, tiles, companies and officers only by id; the front end needs
 their printed facts (energy required, reward, colour) to draw them. The facts come from the
 engine's generated tables (`companion/engine/data/`), never from ../shared.
@@ -12,109 +16,16 @@ import json
 from pathlib import Path
 from typing import Any
 
+from companion.engine import component_texts as texts
 from companion.engine import setup
 from companion.engine.data import company_tables as co
 from companion.engine.data import component_tables as c
 from companion.engine.data import leeghwater_tables as lt
 from companion.engine.data import map_tables as m
+from companion.engine.power_words import ABILITIES, OFFICER_POWERS
 
 TARGET = Path(__file__).resolve().parent.parent / "companion" / "static" / "js" / "catalog.js"
 LETTERS = {"usa": "U", "germany": "G", "italy": "I", "france": "F", "netherlands": "N"}
-
-# The company special abilities in player words (rulebook Appendix 2 "Company boards"; facts:
-# companies.md §1.4, rulings R9 and R15): `short` for the compact card, `text` for the board.
-# The engine's tables hold only their parameters (abilities.py applies them).
-ABILITIES: dict[str, dict[str, str]] = {
-    "usa_natural_flow_energy": {
-        "short": "+1 energy per drop flowing past a Powerhouse",
-        "text": "Each Water Drop that flows naturally (along the rivers, in any phase) through a"
-        " basin with one of your Powerhouses moves your Energy marker 1 step per drop and"
-        " Powerhouse. A drop that reaches that Powerhouse through a Conduit in a production"
-        " gives nothing. These steps cannot fulfil contracts.",
-    },
-    "germany_second_production": {
-        "short": "a 2nd production after each production",
-        "text": "Right after a production action you may produce once more with a different"
-        " Powerhouse of yours: drops × conduit value only (no action-space modifier, no"
-        " production bonus); conduit fees as usual. Each production fulfils its own contract;"
-        " the two are never added together.",
-    },
-    "italy_post_production_energy": {
-        "short": "+3 energy after each production",
-        "text": "After each production action you take, move your Energy marker 3 more steps"
-        " (after any contract is fulfilled). These steps cannot fulfil contracts.",
-    },
-    "france_contract_discount": {
-        "short": "contracts need 3 energy less",
-        "text": "Any contract, National contracts included, can be fulfilled with 3 energy less"
-        " than it asks for.",
-    },
-    "netherlands_post_production_drop": {
-        "short": "+1 drop in an own Dam after producing",
-        "text": "After a production action you may put 1 Water Drop from the general supply into"
-        " one of your own Dams with room, not the one you just produced from (never a neutral"
-        " Dam). The drop does not flow.",
-    },
-}
-
-# The Executive Officers' powers in player words (rulebook Appendix 3; companies.md §5):
-# `short` for the compact card, `power` for the board.
-OFFICER_POWERS: dict[str, dict[str, str]] = {
-    "wilhelm_adler": {
-        "short": "Bases cost 3 Excavators",
-        "power": "Your Bases always cost 3 Excavators, whatever the area. The red-border"
-        " 3 Credits are still due.",
-    },
-    "graziano_del_monte": {
-        "short": "level-3 Dams hold 4 drops",
-        "power": "Your level-3 Dams hold 4 drops (level 1 and 2 still hold 1 and 2).",
-    },
-    "viktor_fiesler": {
-        "short": "a production of 3 or less counts as 4",
-        "power": "When drops × conduit value is 3 or less, it counts as 4; then the"
-        " action-space modifier and the production bonus apply.",
-    },
-    "jill_mcdowell": {
-        "short": "Conduits payable in Mixers",
-        "power": "A Conduit may be paid with 1 Mixer × its value instead of 2 Excavators × its"
-        " value (all Mixers or all Excavators).",
-    },
-    "solomon_p_jordan": {
-        "short": "3 Credits for any Machinery",
-        "power": "Any Machinery a construction needs may be replaced by 3 Credits, as often as"
-        " you like. The Credits go to the general supply, not onto the wheel.",
-    },
-    "anton_krylov": {
-        "short": "his tile copies a tile on the wheel",
-        "power": "Starts with a special tile: used for a construction, it copies one Technology"
-        " tile on your wheel (its structure and its effect).",
-    },
-    "mahiri_sekibo": {
-        "short": "copies another officer's power",
-        "power": "Put 1 Engineer on her tile to copy another officer's power for this turn;"
-        " the 2nd copy in a round also costs 3 Credits.",
-    },
-    "leslie_spencer": {
-        "short": "External Works onto the wheel",
-        "power": "External Works: put the Machineries on your wheel with her tile instead of"
-        " discarding them, then turn the wheel 1.",
-    },
-    "margot_fouche": {
-        "short": "uses an activated Private Building",
-        "power": "Put 1 Engineer on her tile to use the action of one of your activated"
-        " Private Buildings.",
-    },
-    "simone_luciani": {
-        "short": "4 contracts; one production fulfils several",
-        "power": "Up to 4 face-up contracts; one production may fulfil several contracts whose"
-        " needs add up to the energy produced.",
-    },
-    "tommaso_battista": {
-        "short": "the Architect gives an extra turn",
-        "power": "One Engineer is the Architect: alone on a 1-Engineer space it gives an extra"
-        " turn at once.",
-    },
-}
 
 
 def _companies() -> list[dict[str, Any]]:
@@ -142,16 +53,22 @@ def catalog() -> dict[str, Any]:
     return {
         "companies": _companies(),
         "officers": [
-            {"id": o["id"], "name": o["name"], "text": o["text"], "expansion": o.get("expansion")}
+            {
+                "id": o["id"],
+                "name": o["name"],
+                "text": texts.OFFICER_TEXTS[o["id"]],
+                "expansion": o.get("expansion"),
+            }
             | OFFICER_POWERS[o["id"]]
             for o in co.OFFICERS
         ],
         "contracts": contracts,
-        "bonus_tiles": c.BONUS_TILES,
+        "bonus_tiles": [b | {"counts": texts.BONUS_TILE_COUNTS[b["id"]]} for b in c.BONUS_TILES],
         # The Leeghwater Project: its 2 bonus tiles join the draw, and the Extra Management
         # board's tiles as printed (cost and reward; the wizard lists them for table deals)
         "expansion_bonus_tiles": [
-            {k: b[k] for k in ("id", "vp_each", "counts")} for b in lt.BONUS_TILES
+            {"id": b["id"], "vp_each": b["vp_each"], "counts": texts.BONUS_TILE_COUNTS[b["id"]]}
+            for b in lt.BONUS_TILES
         ],
         "external_works": [
             {
@@ -159,24 +76,26 @@ def catalog() -> dict[str, Any]:
                 "pile": w["pile"],
                 "excavators": w["cost"]["excavator"],
                 "mixers": w["cost"]["mixer"],
-                "text": w["reward_text"],
+                "text": texts.EXTERNAL_WORK_REWARDS[w["id"]],
             }
             for w in lt.EXTERNAL_WORKS
         ],
         "private_buildings": [
             {
                 "id": b["id"],
-                "name": b["name"],
+                "name": texts.BUILDING_NAMES[b["id"]],
                 "excavators": b["construction_cost"]["excavator"],
                 "mixers": b["construction_cost"]["mixer"],
                 "vp": b["vp_end_of_game"],
-                "text": b["action_text"],
+                "text": texts.BUILDING_ACTIONS[b["id"]],
                 # Engineers and Credits of the left space and of each right space (ruling L1)
                 "action_spaces": b["action_spaces"],
             }
             for b in lt.PRIVATE_BUILDINGS
         ],
-        "objective_tiles": c.OBJECTIVE_TILES,
+        "objective_tiles": [
+            o | {"measure": texts.OBJECTIVE_MEASURES[o["id"]]} for o in c.OBJECTIVE_TILES
+        ],
         "headstream_tiles": c.HEADSTREAM_TILES,
         "introductory": co.INTRODUCTORY_ASSIGNMENT,
         "neutral_dam_tiles": [
@@ -186,7 +105,8 @@ def catalog() -> dict[str, Any]:
         # the setup the wizard offers for table deals (engine/setup.py decides the rules)
         "intro_removed_bonus": setup.INTRO_REMOVED_BONUS,
         "advanced_tiles": [
-            {"id": t["id"], "level": t["level"], "text": t["text"]} for t in co.ADVANCED_TILES
+            {"id": t["id"], "level": t["level"], "text": texts.ADVANCED_TILE_TEXTS[t["id"]]}
+            for t in co.ADVANCED_TILES
         ],
         # Management-board spaces: the engine names them by id (WM_2_L); players by place
         "management_spaces": [

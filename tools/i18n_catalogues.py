@@ -92,13 +92,17 @@ def mo_bytes(catalog: Catalog) -> bytes:
     return buffer.getvalue()
 
 
+# the components' texts are said in the engine and shown by the ES modules (catalog.js + t())
+JS_SOURCES = (".js", "companion/engine/component_texts.py", "companion/engine/power_words.py")
+
+
 def js_messages(catalog: Catalog) -> dict[str, str]:
     """The sentences of the ES modules, for the page to embed; English only where reworded."""
     out = {}
     for message in catalog:
         if not message.id or not message.string:
             continue
-        if not any(str(loc[0]).endswith(".js") for loc in message.locations):
+        if not any(str(loc[0]).endswith(JS_SOURCES) for loc in message.locations):
             continue
         if message.string != message.id:
             out[str(message.id)] = str(message.string)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.engine.component_texts import BUILDING_NAMES, COMPANY_NAMES
 from companion.engine.data import company_tables as ct
 from companion.engine.data import component_tables as cpt
 from companion.engine.data import leeghwater_tables as lt
@@ -111,7 +112,8 @@ BASE_COMPANIES: tuple[str, ...] = tuple(c for c in COMPANIES if COMPANIES[c].exp
 
 def company_name(company: str | None) -> str:
     """The company as the rulebook names it ("USA", "Germany"); anything else as given."""
-    return COMPANIES[company].name if company in COMPANIES else str(company)
+    # the catalogue key, so the name reads in the device's language (component_texts.py)
+    return COMPANY_NAMES.get(str(company)) or str(company)
 
 
 INCOME_SLOTS: tuple[int, ...] = (2, 4, 5)
@@ -429,4 +431,5 @@ BUILDING_SPACES: tuple[BuildingSpace, ...] = tuple(
 
 def building_name(tile: str | None) -> str:
     """A Private Building as printed ("Loan Agency"); anything else as given."""
-    return PRIVATE_BUILDINGS[tile].name if tile in PRIVATE_BUILDINGS else str(tile)
+    # the catalogue key, so the name reads in the device's language (component_texts.py)
+    return BUILDING_NAMES.get(str(tile)) or str(tile)

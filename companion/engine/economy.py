@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState, LedgerLine
+from companion.engine.words import say
 
 Source = dict[str, Any]
 
@@ -49,7 +50,8 @@ def gain_credits(
     if credits <= 0:
         return
     if rec.state.players[company].is_automa:
-        score_vp(rec, company, credits, category, f"{reason} (Automa: Credits become VP)", origin)
+        said = say("{reason} (Automa: Credits become VP)", reason=reason)
+        score_vp(rec, company, credits, category, said, origin)
     else:
         rec.emit("credits_gained", reason, company=company, credits=credits)
 
@@ -66,9 +68,8 @@ def pay_credits(
     if credits <= 0:
         return
     if rec.state.players[company].is_automa:
-        score_vp(
-            rec, company, -credits, category, f"{reason} (Automa: pays VP for Credits)", origin
-        )
+        said = say("{reason} (Automa: pays VP for Credits)", reason=reason)
+        score_vp(rec, company, -credits, category, said, origin)
     else:
         rec.emit("credits_paid", reason, company=company, credits=credits)
 

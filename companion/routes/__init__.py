@@ -88,9 +88,14 @@ def require_joined(game_id: str) -> dict[str, Any]:
 # -- views ------------------------------------------------------------------------------
 
 
+def _said(reason: Any) -> str:
+    return reason if isinstance(reason, str) else str(reason)
+
+
 def log_entry(record: dict[str, Any]) -> dict[str, Any]:
     """One record as a line of the game's story: the events' reasons, in order."""
-    lines = [str(e["reason"]) for e in record.get("events", []) if e.get("reason")]
+    # a reason the engine said as a catalogue key stays one: the edge speaks it per device
+    lines = [_said(e["reason"]) for e in record.get("events", []) if e.get("reason")]
     command = record.get("command", {})
     if record["kind"] == "undo":
         lines = [say("Undo: record #{record} was taken back.", record=command.get("undoes"))]

@@ -19,8 +19,10 @@ from flask import Blueprint, Response, jsonify, render_template, request
 from flask_babel import gettext as _
 from marshmallow import RAISE, Schema, fields, validate
 
+from companion import i18n
 from companion.engine import audit as engine_audit
 from companion.engine import scoring
+from companion.engine.words import Words, say
 from companion.routes import game_log, is_joined, require_joined, store
 from companion.security import spreadsheet_safe
 from companion.store import GameNotFound
@@ -110,7 +112,7 @@ def standalone_page() -> str:
     companies = [{"id": c, "name": n} for c, n in engine_audit.COMPANY_NAMES.items()]
     return render_template(
         "audit/standalone.html",
-        objectives=_objective_choices(),
+        objectives=i18n.speak(_objective_choices()),
         companies=companies,
         neutral_levels=engine_audit.NEUTRAL_DAM_LEVELS,
         dam_capacities=engine_audit.dam_capacities(),
@@ -144,7 +146,7 @@ def print_page(game_id: str) -> str | tuple[str, int]:
     refused = _joined_or_page(game_id)
     if refused:
         return refused
-    return render_template("audit/print.html", **game_audit(game_id))
+    return render_template("audit/print.html", **i18n.speak(game_audit(game_id)))
 
 
 # -- JSON: standalone -------------------------------------------------------------------------
@@ -167,30 +169,14 @@ def standalone_rows(result: dict[str, Any]) -> list[list[Any]]:
     """CSV rows of a standalone result (header first)."""
     places = {c: i + 1 for i, c in enumerate(result["result"]["standings"])}
     counts = {r["company"]: r["count"] for r in result["objective"]["rows"]}
-    rows: list[list[Any]] = [
-        [
-            "place",
-            "company",
-            "name",
-            "kind",
-            "vp_marker",
-            "objective_count",
-            "objective_vp",
-            "resources",
-            "resources_vp",
-            "drops",
-            "water_vp",
-            "total",
-            "last_round_energy",
-        ]
-    ]
+    rows: list[list[Any]] = [STANDALONE_HEADER]
     for p in sorted(result["players"], key=lambda p: places[p["company"]]):
         rows.append(
             [
                 places[p["company"]],
                 p["company"],
                 p["name"],
-                p["kind"],
+                KIND_WORDS.get(p["kind"], p["kind"]),
                 p["marker_vp"],
                 counts[p["company"]],
                 p["objective_vp"],
@@ -203,8 +189,8 @@ def standalone_rows(result: dict[str, Any]) -> list[list[Any]]:
             ]
         )
     rows.append([])
-    rows.append(["step", "statement"])
-    rows += [[s["step"], s["text"]] for s in result["statements"]]
+    rows.append([say("step"), say("statement")])
+    rows += [[STEP_WORDS.get(s["step"], s["step"]), s["text"]] for s in result["statements"]]
     return rows
 
 
@@ -244,7 +230,8 @@ def export_json(game_id: str) -> Response:
     require_joined(game_id)
     data = game_audit(game_id)
     data["log"] = game_log(game_id)
-    body = json.dumps(data, indent=2, ensure_ascii=False)
+    # a download is no JSON answer of the API: it speaks the asking device's language here
+    body = json.dumps(i18n.speak(data), indent=2, ensure_ascii=False)
     return Response(
         body,
         mimetype="application/json",
@@ -259,7 +246,40 @@ def export_csv(game_id: str) -> Response:
     return csv_response(game_rows(game_audit(game_id), game_log(game_id)), f"barrage-{game_id}.csv")
 
 
-CSV_HEADER = ["section", "seq", "round", "phase", "company", "category", "vp", "text"]
+CSV_HEADER: list[Any] = [
+    say("section"),
+    say("seq"),
+    say("round"),
+    say("phase"),
+    say("company"),
+    say("category"),
+    say("vp"),
+    say("text"),
+]
+SECTION_SCORE, SECTION_LEDGER, SECTION_LOG = say("score"), say("ledger"), say("log")
+STANDALONE_HEADER: list[Any] = [
+    say("place"),
+    say("company"),
+    say("name"),
+    say("kind"),
+    say("vp_marker"),
+    say("objective_count"),
+    say("objective_vp"),
+    say("resources"),
+    say("resources_vp"),
+    say("drops"),
+    say("water_vp"),
+    say("total"),
+    say("last_round_energy"),
+]
+KIND_WORDS: dict[str, Words] = {"human": say("human"), "automa": say("automa")}
+STEP_WORDS: dict[str, Words] = {
+    "objective": say("objective"),
+    "resources": say("resources"),
+    "water": say("water"),
+    "total": say("total"),
+    "winner": say("winner"),
+}
 
 
 def game_rows(data: dict[str, Any], log: list[dict[str, Any]]) -> list[list[Any]]:
@@ -272,13 +292,13 @@ def game_rows(data: dict[str, Any], log: list[dict[str, Any]]) -> list[list[Any]
             cell = player["cells"].get(source["category"])
             if cell:
                 rows.append(_score_row(company, source["category"], cell["vp"], source["label"]))
-        rows.append(_score_row(company, "total", result["totals"][company], "Total"))
+        rows.append(_score_row(company, "total", result["totals"][company], say("Total")))
     for player in result["players"]:
         for cell in player["cells"].values():
             for line in cell["lines"]:
                 rows.append(
                     [
-                        "ledger",
+                        SECTION_LEDGER,
                         line["seq"],
                         line["round"],
                         line["phase"],
@@ -289,23 +309,26 @@ def game_rows(data: dict[str, Any], log: list[dict[str, Any]]) -> list[list[Any]
                     ]
                 )
     for entry in log:
-        kind = entry["kind"] + (" (undone)" if entry.get("undone") else "")
+        kind = say("{kind} (undone)", kind=entry["kind"]) if entry.get("undone") else entry["kind"]
         player = entry["command"].get("player", "")
         for text in entry["lines"] or [entry["command"].get("type", "")]:
             words = engine_audit.reason_text(text)  # the table's words, as the ledger lines
-            rows.append(["log", entry["seq"], "", "", player, kind, "", words])
+            rows.append([SECTION_LOG, entry["seq"], "", "", player, kind, "", words])
     return rows
 
 
 def _score_row(company: str, category: str, vp: int, text: str) -> list[Any]:
-    return ["score", "", "", "", company, category, vp, text]
+    return [SECTION_SCORE, "", "", "", company, category, vp, text]
 
 
 def csv_response(rows: list[list[Any]], filename: str) -> Response:
-    """Rows as a CSV download (UTF-8 with BOM so spreadsheet programs read the accents)."""
+    """Rows as a CSV download (UTF-8 with BOM so spreadsheet programs read the accents), in
+    the language of the device that asks (headers and sentences)."""
     buffer = io.StringIO()
-    # a cell starting like a formula (`=HYPERLINK(…)` in a correction reason) stays text
-    csv.writer(buffer).writerows([[spreadsheet_safe(cell) for cell in row] for row in rows])
+    spoken = i18n.speak(rows)
+    # a cell starting like a formula (`=HYPERLINK(…)` in a correction reason) stays text: checked
+    # on the words as written, after the sentences are put in the device's language
+    csv.writer(buffer).writerows([[spreadsheet_safe(cell) for cell in row] for row in spoken])
     return Response(
         "\ufeff" + buffer.getvalue(),
         mimetype="text/csv",

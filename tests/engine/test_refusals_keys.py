@@ -241,6 +241,8 @@ def test_every_said_sentence_names_the_parts_it_is_given() -> None:
             assert isinstance(key, ast.Constant) and isinstance(key.value, str), ast.unparse(key)
             parts = {name for _, name, _, _ in string.Formatter().parse(key.value) if name}
             given = {keyword.arg for keyword in node.keywords}
+            if None in given:  # say(key, **parts): the parts are checked where they are built
+                continue
             if parts != given:
                 mismatched.append(f"{path.name}:{node.lineno}: {sorted(parts)} != {sorted(given)}")
     assert mismatched == []

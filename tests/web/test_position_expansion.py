@@ -118,7 +118,7 @@ def test_the_officer_lines_read_in_italian() -> None:
     reasons = [e["reason"] for e in execute(state, command).events]
     italian = [render(r, translator("it")) for r in reasons]
     assert (
-        "Netherlands: tessera speciale di Leslie Spencer nella riserva personale → sul segmento 2 "
+        "Paesi Bassi: tessera speciale di Leslie Spencer nella riserva personale → sul segmento 2 "
         "della Ruota — carta" in italian
     )
     assert "USA: l'Architetto è su uno spazio azione in questo round — carta" in italian

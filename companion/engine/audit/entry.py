@@ -16,11 +16,13 @@ from companion.engine.audit.report import (
 )
 from companion.engine.audit.words import (
     COMPANY_NAMES,
+    STRUCTURE_NAMES,
     VP_TRACK_SPACES,
     Names,
-    _plural,
     _who,
+    commas,
     company_name,
+    drop_count,
     player_labels,
 )
 from companion.engine.data.map_tables import NEUTRAL_DAM_TILES
@@ -32,6 +34,7 @@ from companion.engine.state import (
     GameState,
     PlayerState,
 )
+from companion.engine.words import Words, listing, say
 
 # -- standalone audit of an untracked game -----------------------------------------------------
 
@@ -57,8 +60,24 @@ NEUTRAL_DAM_LEVELS: dict[str, int] = {
     row["dam_space"]: int(row["level"]) for row in NEUTRAL_DAM_TILES
 }
 STRUCTURE_KEYS = ("dams", "conduits", "powerhouses")
+PIECES_WORDS: dict[str, Words] = {
+    "base": say("Bases"),
+    "elevation": say("Elevations"),
+    "conduit": say("Conduits"),
+    "powerhouse": say("Powerhouses"),
+}
+SUPPLY_WORDS: dict[str, Words] = {
+    "credits": say("Credits"),
+    "excavators": say("Excavators"),
+    "mixers": say("Concrete Mixers"),
+    "last_round_energy": say("energy in the last round"),
+}
 KIND_OF_KEY = {"dams": "dam", "conduits": "conduit", "powerhouses": "powerhouse"}
-KIND_WORDS = {"dam": "dam space", "conduit": "conduit space", "powerhouse": "powerhouse space"}
+KIND_WORDS: dict[str, Words] = {
+    "dam": say("dam space"),
+    "conduit": say("conduit space"),
+    "powerhouse": say("powerhouse space"),
+}
 
 
 def held_limit(level: int, officer: str | None = None) -> int:
@@ -84,12 +103,19 @@ def _check_space(field: str, space: str, key: str) -> EntryError | None:
     wanted = KIND_OF_KEY[key]
     found = board.SPACES.get(space)
     if found is None:
-        return EntryError(field, "no_such_space", f"There is no space {space} on the map.")
+        return EntryError(
+            field, "no_such_space", say("There is no space {space} on the map.", space=space)
+        )
     if found.kind != wanted:
         return EntryError(
             field,
             "wrong_space_kind",
-            f"{space} is a {KIND_WORDS[found.kind]}, not a {KIND_WORDS[wanted]}.",
+            say(
+                "{space} is a {kind}, not a {wanted}.",
+                space=space,
+                kind=KIND_WORDS[found.kind],
+                wanted=KIND_WORDS[wanted],
+            ),
         )
     return None
 
@@ -119,7 +145,13 @@ def _check_player(i: int, p: Mapping[str, Any]) -> list[EntryError]:
                 EntryError(
                     f"{where}.{piece}s",
                     f"too_many_{piece}s",
-                    f"{name} has {n} {piece.capitalize()}s entered; a company has only {limit}.",
+                    say(
+                        "{company} has {n} {pieces} entered; a company has only {limit}.",
+                        company=name,
+                        n=n,
+                        pieces=PIECES_WORDS[piece],
+                        limit=limit,
+                    ),
                 )
             )
     errors += _check_one_per_basin(where, name, p)
@@ -134,13 +166,15 @@ def _check_buildings(where: str, name: str, p: Mapping[str, Any]) -> list[EntryE
     tiles = list(p.get("buildings") or [])
     errors = [
         EntryError(
-            f"{where}.buildings[{j}]", "unknown_building", f"{t!r} is not a Private Building."
+            f"{where}.buildings[{j}]",
+            "unknown_building",
+            say("“{tile}” is not a Private Building.", tile=t),
         )
         for j, t in enumerate(tiles)
         if t not in catalog.PRIVATE_BUILDINGS
     ]
     if len(set(tiles)) != len(tiles):
-        text = f"{name} has one Building per Private Building at most."
+        text = say("{company} has one Building per Private Building at most.", company=name)
         errors.append(EntryError(f"{where}.buildings", "building_twice", text))
     return errors
 
@@ -159,8 +193,12 @@ def _check_dams(
                 EntryError(
                     field,
                     "bad_dam_level",
-                    f"The dam on {space} is entered at level {level}; a dam is a Base with at"
-                    " most 2 Elevations (level 1 to 3).",
+                    say(
+                        "The dam on {space} is entered at level {level}; a dam is a Base with at"
+                        " most 2 Elevations (level 1 to 3).",
+                        space=space,
+                        level=level,
+                    ),
                 )
             )
             continue
@@ -170,8 +208,15 @@ def _check_dams(
                 EntryError(
                     field,
                     "drops_above_capacity",
-                    f"{name}'s level-{level} dam on {space} holds at most"
-                    f" {_plural(capacity, 'drop')}; {drops} entered.",
+                    say(
+                        "{company}'s level-{level} dam on {space} holds at most {drops};"
+                        " {n} entered.",
+                        company=name,
+                        level=level,
+                        space=space,
+                        drops=drop_count(capacity),
+                        n=drops,
+                    ),
                 )
             )
     return errors
@@ -180,7 +225,7 @@ def _check_dams(
 def _check_one_per_basin(where: str, name: str, p: Mapping[str, Any]) -> list[EntryError]:
     """Map rule: a company has at most one Base and one Powerhouse in a basin."""
     errors: list[EntryError] = []
-    for key, piece in (("dams", "Base"), ("powerhouses", "Powerhouse")):
+    for key, piece in (("dams", "base"), ("powerhouses", "powerhouse")):
         by_basin: dict[int, list[str]] = {}
         for space in _space_ids(p.get(key, [])):
             if space in board.SPACES and board.SPACES[space].kind == KIND_OF_KEY[key]:
@@ -190,9 +235,16 @@ def _check_one_per_basin(where: str, name: str, p: Mapping[str, Any]) -> list[En
                 errors.append(
                     EntryError(
                         f"{where}.{key}",
-                        f"two_{piece.lower()}s_in_basin",
-                        f"{name} has two {piece}s in basin {basin} ({' and '.join(spaces)});"
-                        f" a company may have only one {piece} in a basin.",
+                        f"two_{piece}s_in_basin",
+                        say(
+                            "{company} has two {pieces} in basin {basin} ({spaces}); a company"
+                            " may have only one {piece} in a basin.",
+                            company=name,
+                            pieces=PIECES_WORDS[piece],
+                            basin=basin,
+                            spaces=listing(spaces),
+                            piece=STRUCTURE_NAMES[piece],
+                        ),
                     )
                 )
     return errors
@@ -200,22 +252,19 @@ def _check_one_per_basin(where: str, name: str, p: Mapping[str, Any]) -> list[En
 
 def _check_supply(where: str, name: str, p: Mapping[str, Any]) -> list[EntryError]:
     errors: list[EntryError] = []
-    for key, word in (
-        ("credits", "Credits"),
-        ("excavators", "Excavators"),
-        ("mixers", "Concrete Mixers"),
-        ("last_round_energy", "energy in the last round"),
-    ):
+    for key, word in SUPPLY_WORDS.items():
         if int(p.get(key, 0)) < 0:
-            errors.append(
-                EntryError(f"{where}.{key}", "negative", f"{name}: {word} cannot be negative.")
-            )
+            text = say("{company}: {what} cannot be negative.", company=name, what=word)
+            errors.append(EntryError(f"{where}.{key}", "negative", text))
     if p.get("kind") == "automa" and int(p.get("credits", 0)) > 0:
         errors.append(
             EntryError(
                 f"{where}.credits",
                 "automa_credits",
-                f"{name} is an Automa: it has no Credits (they became VP during the game).",
+                say(
+                    "{company} is an Automa: it has no Credits (they became VP during the game).",
+                    company=name,
+                ),
             )
         )
     marker = int(p.get("vp_marker", 0))
@@ -224,8 +273,12 @@ def _check_supply(where: str, name: str, p: Mapping[str, Any]) -> list[EntryErro
             EntryError(
                 f"{where}.vp_marker",
                 "bad_vp_marker",
-                f"{name}: the VP marker is on a space from 0 to 99 (turn it to its 100 side"
-                f" past 99); {marker} entered.",
+                say(
+                    "{company}: the VP marker is on a space from 0 to 99 (turn it to its 100"
+                    " side past 99); {n} entered.",
+                    company=name,
+                    n=marker,
+                ),
             )
         )
     return errors
@@ -241,8 +294,11 @@ def _check_neutral(entry: Mapping[str, Any]) -> list[EntryError]:
                 EntryError(
                     field,
                     "no_neutral_space",
-                    f"A neutral dam stands only on the lower dam space of basins 1-10; {space}"
-                    " is not one.",
+                    say(
+                        "A neutral dam stands only on the lower dam space of basins 1-10; {space}"
+                        " is not one.",
+                        space=space,
+                    ),
                 )
             )
             continue
@@ -252,8 +308,13 @@ def _check_neutral(entry: Mapping[str, Any]) -> list[EntryError]:
                 EntryError(
                     field,
                     "neutral_dam_level",
-                    f"Neutral dams are never raised: the neutral dam on {space} is level"
-                    f" {printed}; level {level} entered.",
+                    say(
+                        "Neutral dams are never raised: the neutral dam on {space} is level"
+                        " {printed}; level {level} entered.",
+                        space=space,
+                        printed=printed,
+                        level=level,
+                    ),
                 )
             )
         if int(d.get("drops", 0)) > printed:
@@ -261,7 +322,11 @@ def _check_neutral(entry: Mapping[str, Any]) -> list[EntryError]:
                 EntryError(
                     field,
                     "drops_above_capacity",
-                    f"The neutral dam on {space} holds at most {_plural(printed, 'drop')}.",
+                    say(
+                        "The neutral dam on {space} holds at most {drops}.",
+                        space=space,
+                        drops=drop_count(printed),
+                    ),
                 )
             )
     return errors
@@ -275,13 +340,17 @@ def _check_spaces_taken_once(entry: Mapping[str, Any]) -> list[EntryError]:
             for space in _space_ids(p.get(key, [])):
                 owners.setdefault(space, []).append(company_name(str(p.get("company", ""))))
     for d in entry.get("neutral_dams", []):
-        owners.setdefault(d["space"], []).append("a neutral dam")
+        owners.setdefault(d["space"], []).append(say("a neutral dam"))
     return [
         EntryError(
             f"space.{space}",
             "space_taken_twice",
-            f"{space} is entered {len(who)} times ({', '.join(who)}); a building space holds"
-            " one structure.",
+            say(
+                "{space} is entered {n} times ({who}); a building space holds one structure.",
+                space=space,
+                n=len(who),
+                who=commas(who),
+            ),
         )
         for space, who in owners.items()
         if len(who) > 1
@@ -293,23 +362,25 @@ def validate_entry(entry: Mapping[str, Any]) -> list[EntryError]:
     errors: list[EntryError] = []
     tile = entry.get("objective", "")
     if tile not in scoring.OBJECTIVE_IDS:
-        errors.append(EntryError("objective", "unknown_objective", "Choose the Objective tile."))
+        errors.append(
+            EntryError("objective", "unknown_objective", say("Choose the Objective tile."))
+        )
     players = entry.get("players", [])
     if not players:
-        errors.append(EntryError("players", "no_players", "Enter at least one player."))
+        errors.append(EntryError("players", "no_players", say("Enter at least one player.")))
     seen: set[str] = set()
     for i, p in enumerate(players):
         company = str(p.get("company", ""))
         if company not in COMPANY_NAMES:
             errors.append(
-                EntryError(f"players[{i}].company", "unknown_company", "Choose the company.")
+                EntryError(f"players[{i}].company", "unknown_company", say("Choose the company."))
             )
         elif company in seen:
             errors.append(
                 EntryError(
                     f"players[{i}].company",
                     "company_twice",
-                    f"{company_name(company)} is entered twice.",
+                    say("{company} is entered twice.", company=company_name(company)),
                 )
             )
         seen.add(company)
@@ -432,9 +503,23 @@ def audit_standalone(entry: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _total_statement(p: Mapping[str, Any], names: Names = None, expansion: bool = False) -> str:
-    buildings = f" + Private Buildings {p['building_vp']}" if expansion else ""
-    return (
-        f"{_who(names, p['company'])}: VP marker {p['marker_vp']} + objective"
-        f" {p['objective_vp']} + resources {p['resources']['vp']} + water {p['water']['vp']}"
-        f"{buildings} = {p['total']} VP."
+    parts = {
+        "player": _who(names, p["company"]),
+        "marker": p["marker_vp"],
+        "objective": p["objective_vp"],
+        "resources": p["resources"]["vp"],
+        "water": p["water"]["vp"],
+        "total": p["total"],
+    }
+    if expansion:
+        return say(
+            "{player}: VP marker {marker} + objective {objective} + resources {resources} +"
+            " water {water} + Private Buildings {buildings} = {total} VP.",
+            buildings=p["building_vp"],
+            **parts,
+        )
+    return say(
+        "{player}: VP marker {marker} + objective {objective} + resources {resources} +"
+        " water {water} = {total} VP.",
+        **parts,
     )

@@ -11,22 +11,34 @@ from typing import Any
 from companion.engine import board, scoring
 from companion.engine.audit.words import (
     OBJECTIVE_LABELS,
-    PLACE_NAMES,
     SOURCE_LABELS,
     SOURCE_ORDER,
+    STRUCTURE_NAMES,
     Names,
     _names,
-    _plural,
     _who,
+    commas,
     company_name,
+    credit_count,
+    drop_count,
     ledger_text,
+    piece_count,
+    place_name,
     player_labels,
+    semicolons,
 )
 from companion.engine.state import (
     GameState,
     LedgerLine,
     PlayerState,
 )
+from companion.engine.words import Words, say
+
+AREA_NAMES: dict[str, Words] = {
+    "mountains": say("Mountains"),
+    "hills": say("Hills"),
+    "plains": say("Plains"),
+}
 
 
 def _line(line: LedgerLine) -> dict[str, Any]:
@@ -63,7 +75,7 @@ def source_rows(players: Iterable[PlayerState]) -> list[dict[str, str]]:
     if "unrecorded" in seen:
         ordered.append("unrecorded")
     return [
-        {"category": c, "label": SOURCE_LABELS.get(c, c.replace("_", " ").capitalize())}
+        {"category": c, "label": SOURCE_LABELS.get(c) or c.replace("_", " ").capitalize()}
         for c in ordered
     ]
 
@@ -74,24 +86,33 @@ def source_rows(players: Iterable[PlayerState]) -> list[dict[str, str]]:
 def objective_elements(state: GameState, company: str, tile_id: str) -> list[str]:
     """What was counted for the Objective tile, in words a player checks on the board."""
     if tile_id == "O_RED_SPACES":
-        return [f"{_kind_word(s)} on {s}" for s in scoring.red_space_pieces(state, company)]
+        return [
+            say("{structure} on {space}", structure=_kind_word(s), space=s)
+            for s in scoring.red_space_pieces(state, company)
+        ]
     if tile_id == "O_CONNECTED_BASES":
-        return [f"Base on {s}" for s in scoring.connected_bases(state, company)]
+        return [
+            say("{structure} on {space}", structure=STRUCTURE_NAMES["base"], space=s)
+            for s in scoring.connected_bases(state, company)
+        ]
     if tile_id in ("O_BEST_AREA", "O_WORST_AREA"):
         areas = scoring.pieces_by_area(state, company)
-        return [f"{area.capitalize()}: {_plural(n, 'piece')}" for area, n in areas.items()]
+        return [
+            say("{area}: {pieces}", area=AREA_NAMES.get(area, area), pieces=piece_count(n))
+            for area, n in areas.items()
+        ]
     threshold = {"O_BASINS_1": 1, "O_BASINS_3": 3}.get(tile_id)
     if threshold is None:
         raise ValueError(f"unknown Objective tile {tile_id!r}")
     return [
-        f"basin {basin}: {_plural(n, 'piece')}"
+        say("basin {basin}: {pieces}", basin=basin, pieces=piece_count(n))
         for basin, n in scoring.pieces_by_basin(state, company).items()
         if n >= threshold
     ]
 
 
-def _kind_word(space: str) -> str:
-    return "Base" if board.SPACES[space].kind == "dam" else "Powerhouse"
+def _kind_word(space: str) -> Words:
+    return STRUCTURE_NAMES["base" if board.SPACES[space].kind == "dam" else "powerhouse"]
 
 
 def objective_detail(state: GameState, tile_id: str | None = None) -> dict[str, Any]:
@@ -107,9 +128,13 @@ def objective_detail(state: GameState, tile_id: str | None = None) -> dict[str, 
     awards = scoring.objective_awards(counts, automas)
     rows: list[dict[str, Any]] = []
     statements: list[str] = [
-        f"Objective tile: {OBJECTIVE_LABELS.get(tile, tile)}. Counts: "
-        + "; ".join(f"{_who(names, c)} {n}" for c, n in counts.items())
-        + "."
+        say(
+            "Objective tile: {tile}. Counts: {counts}.",
+            tile=OBJECTIVE_LABELS.get(tile, tile),
+            counts=semicolons(
+                say("{player} {count}", player=_who(names, c), count=n) for c, n in counts.items()
+            ),
+        )
     ]
     place = 0
     for group in scoring.objective_ranking(counts):
@@ -146,12 +171,18 @@ def _place_statement(
     names: Names = None,
 ) -> str:
     count = counts[group[0]]
-    where = PLACE_NAMES[place] if place < len(PLACE_NAMES) else f"{place + 1}th"
     if len(group) == 1:
         company = group[0]
-        scale = " (Automa scale 20/15/10)" if company in automas else ""
-        return f"{where}: {_who(names, company)} with {count}: {awards[company]} VP{scale}."
-    places = ", ".join(PLACE_NAMES[p] for p in range(place, min(place + len(group), 5)))
+        said = {
+            "place": place_name(place),
+            "player": _who(names, company),
+            "count": count,
+            "vp": awards[company],
+        }
+        if company in automas:
+            return say("{place}: {player} with {count}: {vp} VP (Automa scale 20/15/10).", **said)
+        return say("{place}: {player} with {count}: {vp} VP.", **said)
+    places = commas(place_name(p) for p in range(place, min(place + len(group), 5)))
     shares = []
     for company in group:
         points: tuple[int, ...] = (
@@ -160,12 +191,22 @@ def _place_statement(
         parts = [points[p] if p < len(points) else 0 for p in range(place, place + len(group))]
         pool = sum(parts)
         shares.append(
-            f"{_who(names, company)} {' + '.join(map(str, parts))} = {pool} ÷ {len(group)}"
-            f" → {awards[company]} VP"
+            say(
+                "{player} {parts} = {pool} ÷ {n} → {vp} VP",
+                player=_who(names, company),
+                parts=" + ".join(map(str, parts)),
+                pool=pool,
+                n=len(group),
+                vp=awards[company],
+            )
         )
-    return (
-        f"{_names(group, names)} tie with {count} and share the places {places}"
-        f" (rounded up, ruling R1): " + "; ".join(shares) + "."
+    return say(
+        "{players} tie with {count} and share the places {places} (rounded up, ruling R1):"
+        " {shares}.",
+        players=_names(group, names),
+        count=count,
+        places=places,
+        shares=semicolons(shares),
     )
 
 
@@ -178,10 +219,15 @@ def resources_detail(
     """Resources left in the personal supply and their VP, with the statement."""
     count = credits + excavators + mixers
     vp = scoring.resource_vp(credits, excavators, mixers)
-    text = (
-        f"Resources: {_who(names, company)} has {_plural(credits, 'Credit')} + "
-        f"{_plural(excavators, 'Excavator')} + {_plural(mixers, 'Concrete Mixer')} = {count}"
-        f" → {vp} VP (1 VP per 5; the Construction Wheel does not count)."
+    text = say(
+        "Resources: {player} has {credits} + {excavators} + {mixers} = {count} → {vp} VP"
+        " (1 VP per 5; the Construction Wheel does not count).",
+        player=_who(names, company),
+        credits=credit_count(credits),
+        excavators=say("1 Excavator") if excavators == 1 else say("{n} Excavators", n=excavators),
+        mixers=say("1 Concrete Mixer") if mixers == 1 else say("{n} Concrete Mixers", n=mixers),
+        count=count,
+        vp=vp,
     )
     return {
         "credits": credits,
@@ -197,8 +243,12 @@ def water_detail(state: GameState, company: str, names: Names = None) -> dict[st
     """Drops held by the company's own dams and their VP, with the statement."""
     dams = {s: d.drops for s, d in sorted(state.dams.items()) if d.owner == company and d.drops}
     vp = scoring.water_vp(state, company)
-    held = ", ".join(f"{s} {n}" for s, n in dams.items()) or "none"
-    text = f"Water: {_who(names, company)}'s dams hold {_plural(vp, 'drop')} ({held}) → {vp} VP."
+    held = ", ".join(f"{s} {n}" for s, n in dams.items())
+    parts = {"player": _who(names, company), "drops": drop_count(vp), "held": held, "vp": vp}
+    if held:
+        text = say("Water: {player}'s dams hold {drops} ({held}) → {vp} VP.", **parts)
+    else:
+        text = say("Water: {player}'s dams hold {drops} (none) → {vp} VP.", **parts)
     return {"dams": dams, "drops": vp, "vp": vp, "statement": text}
 
 
@@ -215,18 +265,29 @@ def winner_detail(
     tied = [c for c, v in totals.items() if v == top]
     winners = scoring.winner(totals, last_round_energy)
     if len(tied) == 1:
-        text = f"Winner: {_who(names, tied[0])} with {top} VP."
+        text = say("Winner: {player} with {vp} VP.", player=_who(names, tied[0]), vp=top)
     else:
-        energies = ", ".join(f"{_who(names, c)} {last_round_energy.get(c, 0)}" for c in tied)
+        energies = commas(
+            say("{player} {count}", player=_who(names, c), count=last_round_energy.get(c, 0))
+            for c in tied
+        )
         if len(winners) == 1:
-            text = (
-                f"{_names(tied, names)} tie on {top} VP; the tiebreak is the energy produced in"
-                f" the last round ({energies}): {_who(names, winners[0])} wins."
+            text = say(
+                "{players} tie on {vp} VP; the tiebreak is the energy produced in the last round"
+                " ({energies}): {player} wins.",
+                players=_names(tied, names),
+                vp=top,
+                energies=energies,
+                player=_who(names, winners[0]),
             )
         else:
-            text = (
-                f"{_names(tied, names)} tie on {top} VP and on the last round's energy"
-                f" ({energies}): {_names(winners, names)} share the victory."
+            text = say(
+                "{players} tie on {vp} VP and on the last round's energy ({energies}):"
+                " {winners} share the victory.",
+                players=_names(tied, names),
+                vp=top,
+                energies=energies,
+                winners=_names(winners, names),
             )
     return {
         "winner": winners,

@@ -1,5 +1,6 @@
 """The audit's words: names of companies, sources and tiles, and ledger reasons in the
-table's words (no component ids: the printed tiles carry none)."""
+table's words (no component ids: the printed tiles carry none). Every sentence is a catalogue
+key with its parts (`words.say`), rendered in the device's language at the edge (issue 13)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from companion.engine import catalog
-from companion.engine.data.company_tables import COMPANIES
+from companion.engine.component_texts import COMPANY_NAMES as COMPANY_NAMES
 from companion.engine.management import space_name
 from companion.engine.state import GameState, LedgerLine
 from companion.engine.table_words import external_work_name
-
-COMPANY_NAMES: dict[str, str] = {row["id"]: row["name"] for row in COMPANIES}
+from companion.engine.words import Words, listing, say
 
 # The scoring table's rows, in the order a score pad lists them; unknown categories follow.
 SOURCE_ORDER: tuple[str, ...] = (
@@ -37,38 +37,43 @@ SOURCE_ORDER: tuple[str, ...] = (
     "construction",
     "correction",
 )
-SOURCE_LABELS: dict[str, str] = {
-    "start": "Starting VP",
-    "income": "Income",
-    "conduit_use": "Conduit use",
-    "contract": "Contracts",
-    "advanced_tile": "Advanced Technology tiles",
-    "energy_ranking": "Energy track 1st / 2nd",
-    "energy_track": "Energy track (0 space, Automa Credits)",
-    "bonus_tile": "Bonus tiles",
-    "objective": "Objective tile",
-    "resources": "Resources left",
-    "water": "Drops in own dams",
-    "automa_bank": "Automa: Bank",
-    "automa_cost": "Automa: costs paid in VP",
-    "automa_action": "Automa: actions (Credits as VP)",
-    "construction": "Construction fees (Automa, in VP)",
-    "officer": "Executive officer",
-    "external_work": "External Works",
-    "building": "Private buildings",
-    "correction": "Corrections",
-    "unrecorded": "Not in the ledger",
+SOURCE_LABELS: dict[str, Words] = {
+    "start": say("Starting VP"),
+    "income": say("Income"),
+    "conduit_use": say("Conduit use"),
+    "contract": say("Contracts"),
+    "advanced_tile": say("Advanced Technology tiles"),
+    "energy_ranking": say("Energy track 1st / 2nd"),
+    "energy_track": say("Energy track (0 space, Automa Credits)"),
+    "bonus_tile": say("Bonus tiles"),
+    "objective": say("Objective tile"),
+    "resources": say("Resources left"),
+    "water": say("Drops in own dams"),
+    "automa_bank": say("Automa: Bank"),
+    "automa_cost": say("Automa: costs paid in VP"),
+    "automa_action": say("Automa: actions (Credits as VP)"),
+    "construction": say("Construction fees (Automa, in VP)"),
+    "officer": say("Executive officer"),
+    "external_work": say("External Works"),
+    "building": say("Private buildings"),
+    "correction": say("Corrections"),
+    "unrecorded": say("Not in the ledger"),
 }
-OBJECTIVE_LABELS: dict[str, str] = {
-    "O_RED_SPACES": "Bases and Powerhouses on red-bordered spaces",
-    "O_BEST_AREA": "Most pieces in one area",
-    "O_CONNECTED_BASES": "Bases connected by own conduit to own powerhouse",
-    "O_WORST_AREA": "Pieces in the area where you have the fewest",
-    "O_BASINS_1": "Basins with at least 1 of your pieces",
-    "O_BASINS_3": "Basins with at least 3 of your pieces",
+OBJECTIVE_LABELS: dict[str, Words] = {
+    "O_RED_SPACES": say("Bases and Powerhouses on red-bordered spaces"),
+    "O_BEST_AREA": say("Most pieces in one area"),
+    "O_CONNECTED_BASES": say("Bases connected by own conduit to own powerhouse"),
+    "O_WORST_AREA": say("Pieces in the area where you have the fewest"),
+    "O_BASINS_1": say("Basins with at least 1 of your pieces"),
+    "O_BASINS_3": say("Basins with at least 3 of your pieces"),
 }
-PLACE_NAMES = ("1st", "2nd", "3rd", "4th", "5th")
+PLACE_NAMES: tuple[Words, ...] = (say("1st"), say("2nd"), say("3rd"), say("4th"), say("5th"))
 VP_TRACK_SPACES = 100  # the VP track reads 0..99; the marker's "100" side adds 100
+
+
+def place_name(place: int) -> Words:
+    """The `place`-th place (0 = 1st) as a score pad writes it."""
+    return PLACE_NAMES[place] if place < len(PLACE_NAMES) else say("{n}th", n=place + 1)
 
 
 def company_name(company: str) -> str:
@@ -81,10 +86,14 @@ Names = Mapping[str, str] | None  # company -> how the statements call the playe
 
 def player_labels(state: GameState) -> dict[str, str]:
     """How statements call each player: "Ana (USA)" when a name was given, else "USA"."""
-    labels = {}
+    labels: dict[str, str] = {}
     for c, p in state.players.items():
         name = company_name(c)
-        labels[c] = f"{p.name} ({name})" if p.name and p.name != name else name
+        labels[c] = (
+            say("{player} ({company})", player=p.name, company=name)
+            if (p.name and p.name != name)
+            else name
+        )
     return labels
 
 
@@ -93,32 +102,57 @@ def _who(names: Names, company: str) -> str:
 
 
 def _names(companies: Iterable[str], names: Names = None) -> str:
-    listed = [_who(names, c) for c in companies]
-    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+    return listing([_who(names, c) for c in companies])
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _joined(items: Iterable[str], join: Callable[[str, str], Words]) -> str:
+    said = list(items)
+    if not said:
+        return ""
+    last = said[-1]
+    for item in reversed(said[:-1]):
+        last = join(item, last)
+    return last
 
 
-# -- ledger table (tracked games) --------------------------------------------------------------
+def commas(items: Iterable[str]) -> str:
+    """Parts one after another, ", " between (the same in both languages)."""
+    return _joined(items, lambda first, rest: say("{first}, {rest}", first=first, rest=rest))
+
+
+def semicolons(items: Iterable[str]) -> str:
+    """Parts of a statement one after another, "; " between (the same in both languages)."""
+    return _joined(items, lambda first, rest: say("{first}; {rest}", first=first, rest=rest))
+
+
+def drop_count(n: int) -> Words:
+    return say("1 drop") if n == 1 else say("{n} drops", n=n)
+
+
+def piece_count(n: int) -> Words:
+    return say("1 piece") if n == 1 else say("{n} pieces", n=n)
+
+
+def credit_count(n: int) -> Words:
+    return say("1 Credit") if n == 1 else say("{n} Credits", n=n)
 
 
 # -- ledger reasons in the table's words -------------------------------------------------------
-# The stored reasons name components by id (B_BASES, L2_CONDUIT, G10, TS_1, income:base:2); the
-# printed tiles carry no ids, so every reason a player reads goes through `reason_text`. The
-# names are those the table app uses for the same things (static/js/names.js).
+# Reasons stored before the engine said its sentences as keys name components by id (B_BASES,
+# L2_CONDUIT, G10, TS_1, income:base:2) in English; the printed tiles carry no ids, so such a
+# reason goes through `reason_text` (it stays English: it was written so). A reason stored as a
+# catalogue key (a `Words`) is already in the table's words and renders in any language.
 
 # what a Bonus tile counts, in one short noun (names.js BONUS_NOUN)
-BONUS_NOUNS: dict[str, str] = {
-    "B_CONTRACTS": "fulfilled contract",
-    "B_BASES": "Base",
-    "B_ELEVATIONS": "Elevation",
-    "B_CONDUITS": "Conduit",
-    "B_POWERHOUSES": "Powerhouse",
-    "B_ADVANCED_TILES": "Advanced tile",
-    "B_EXTERNAL_WORKS": "External Work",  # The Leeghwater Project
-    "B_BUILDINGS": "Building",
+BONUS_NOUNS: dict[str, Words] = {
+    "B_CONTRACTS": say("fulfilled contract"),
+    "B_BASES": say("Base"),
+    "B_ELEVATIONS": say("Elevation"),
+    "B_CONDUITS": say("Conduit"),
+    "B_POWERHOUSES": say("Powerhouse"),
+    "B_ADVANCED_TILES": say("Advanced tile"),
+    "B_EXTERNAL_WORKS": say("External Work"),  # The Leeghwater Project
+    "B_BUILDINGS": say("Building"),
 }
 SHORT_COMPANY_NAMES: dict[str, str] = {
     "GER": "Germany",
@@ -127,6 +161,12 @@ SHORT_COMPANY_NAMES: dict[str, str] = {
     "NED": "Netherlands",
 }
 ORDINALS = ("", "1st", "2nd", "3rd", "4th", "5th")
+STRUCTURE_NAMES: dict[str, Words] = {
+    "base": say("Base"),
+    "elevation": say("Elevation"),
+    "conduit": say("Conduit"),
+    "powerhouse": say("Powerhouse"),
+}
 
 _TILE_ID = re.compile(r"\b(?:B|O)_[A-Z0-9_]+\b|\bL[123]_[A-Z]+\b")
 # ("ruling R12" names a ruling, not the red contract R12)
@@ -142,7 +182,10 @@ def bonus_tile_name(tile: str) -> str:
     if tile not in catalog.ALL_BONUS_TILES:
         return tile
     noun = BONUS_NOUNS.get(tile, tile.removeprefix("B_").lower())
-    return f"{catalog.ALL_BONUS_TILES[tile]} VP per {noun}"
+    return say("{vp} VP per {what}", vp=catalog.ALL_BONUS_TILES[tile], what=noun)
+
+
+ADVANCED_KINDS: dict[str, Words] = {**STRUCTURE_NAMES, "any": say("any structure")}
 
 
 def advanced_tile_name(tile: str) -> str:
@@ -150,8 +193,17 @@ def advanced_tile_name(tile: str) -> str:
     m = re.fullmatch(r"L(\d)_([A-Z]+)", tile)
     if not m or tile not in catalog.ADVANCED_TILES:
         return tile
-    kind = "any structure" if m[2] == "ANY" else m[2].capitalize()
-    return f"Level {m[1]} {kind}"
+    kind = ADVANCED_KINDS.get(m[2].lower(), m[2].capitalize())
+    return say("Level {level} {kind}", level=int(m[1]), kind=kind)
+
+
+CONTRACT_GROUPS: dict[str, Words] = {
+    "green": say("green"),
+    "yellow": say("yellow"),
+    "red": say("red"),
+    "national": say("national"),
+    "starting": say("starting"),
+}
 
 
 def contract_name(contract: str) -> str:
@@ -160,7 +212,12 @@ def contract_name(contract: str) -> str:
     if c is None:
         return contract
     group = c.pile if c.kind == "private" else c.kind
-    return f"{contract} ({group}, {c.energy_required} energy)"
+    return say(
+        "{contract} ({group}, {energy} energy)",
+        contract=contract,
+        group=CONTRACT_GROUPS.get(str(group), str(group)),
+        energy=c.energy_required,
+    )
 
 
 def _tile_words(m: re.Match[str]) -> str:
@@ -177,8 +234,16 @@ def _space_words(m: re.Match[str]) -> str:
     return space_name(space) if space else m[0]
 
 
+def _plural(n: int, word: str) -> str:
+    # only for the English of reasons stored before their words were keys
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def reason_text(reason: str) -> str:
-    """A stored ledger reason in the table's words: no component ids (the tiles carry none)."""
+    """A stored ledger reason in the table's words: no component ids (the tiles carry none).
+    A reason the engine said as a catalogue key is already in the table's words."""
+    if isinstance(reason, Words):
+        return reason
     text = _INCOME_SLOT.sub(
         lambda m: f"the income of the {ORDINALS[int(m[2])]} {m[1].capitalize()}", reason
     )
@@ -199,7 +264,11 @@ Source = Mapping[str, Any]
 
 def _income_words(s: Source) -> str:
     _, structure, slot = str(s["id"]).split(":")
-    return f"Income of the {ORDINALS[int(slot)]} {structure.capitalize()}"
+    return say(
+        "Income of the {ordinal} {structure}",
+        ordinal=PLACE_NAMES[int(slot) - 1],
+        structure=STRUCTURE_NAMES.get(structure, structure),
+    )
 
 
 def _reward_words(s: Source) -> str:
@@ -207,81 +276,107 @@ def _reward_words(s: Source) -> str:
     if ident.startswith("income:"):
         return _income_words(s)
     if ident in catalog.CONTRACTS:
-        return f"Reward of contract {contract_name(ident)}"
+        return say("Reward of contract {contract}", contract=contract_name(ident))
     if ident in catalog.ADVANCED_TILES:
-        return f"Reward of the {advanced_tile_name(ident)} tile"
-    return "Reward"
+        return say("Reward of the {tile} tile", tile=advanced_tile_name(ident))
+    return say("Reward")
 
 
 def _advanced_words(s: Source) -> str:
     n = s["numbers"]
     name = advanced_tile_name(str(s["id"]))
     if "count" in n:
-        return f"{name} tile: {n['count']} counted"
+        return say("{tile} tile: {count} counted", tile=name, count=n["count"])
     if "value" in n:
-        return f"{name} tile: a conduit of value {n['value']}"
-    return f"{name} tile"
+        return say("{tile} tile: a conduit of value {value}", tile=name, value=n["value"])
+    return say("{tile} tile", tile=name)
 
 
 def _energy_track_words(s: Source) -> str:
     n = s["numbers"]
     if s["id"] == "no_energy":
-        return "Energy Track: no Energy produced this round (-3 VP)"
-    return f"Energy Track: {_plural(n['credits'], 'Credit')} for {n['energy']} Energy"
+        return say("Energy Track: no Energy produced this round (-3 VP)")
+    return say(
+        "Energy Track: {credits} for {energy} Energy",
+        credits=credit_count(n["credits"]),
+        energy=n["energy"],
+    )
 
 
 def _conduit_words(s: Source) -> str:
     n = s["numbers"]
     who = company_name(str(s.get("by", "")))
-    return f"{who} used the conduit {s['id']} with {_plural(n['drops'], 'drop')}"
+    return say(
+        "{company} used the conduit {conduit} with {drops}",
+        company=who,
+        conduit=s["id"],
+        drops=drop_count(n["drops"]),
+    )
 
 
 def _objective_words(s: Source) -> str:
     label = OBJECTIVE_LABELS.get(str(s["id"]), str(s["id"]))
-    return f"Objective tile “{label}”: {s['numbers']['count']} counted"
+    return say("Objective tile “{tile}”: {count} counted", tile=label, count=s["numbers"]["count"])
+
+
+AUTOMA_COSTS: dict[str, Words] = {
+    "patent_office": say("Patent Office"),
+    "contract_office": say("Contract Office"),
+    "machinery_shop": say("Machinery Shop"),
+    "workshop": say("Workshop"),
+}
 
 
 def _automa_words(s: Source) -> str:
     if s["id"] == "bank":
-        return "Automa: Bank action"
-    return f"Automa: {str(s['id']).replace('_', ' ')} ({s['numbers'].get('cost', 0)} VP)"
+        return say("Automa: Bank action")
+    what = AUTOMA_COSTS.get(str(s["id"]), str(s["id"]).replace("_", " "))
+    return say("Automa: {action} ({vp} VP)", action=what, vp=s["numbers"].get("cost", 0))
 
 
 def _construction_words(s: Source) -> str:
     n = s["numbers"]
     if s["id"] == "4th_space":
-        return "The 4th construction space of the round"
+        return say("The 4th construction space of the round")
     if "red_border" in n:
-        return f"Red-bordered space {s['id']}"
-    return f"Credits instead of Machineries for the construction on {s['id']}"
+        return say("Red-bordered space {space}", space=s["id"])
+    return say("Credits instead of Machineries for the construction on {space}", space=s["id"])
+
+
+def _building_words(s: Source) -> str:
+    if s.get("id"):
+        return say("{building} (Private Building)", building=catalog.building_name(str(s["id"])))
+    return say("Private Buildings activated: {count}", count=s["numbers"]["count"])
 
 
 SOURCE_WORDS: dict[str, Callable[[Source], str]] = {
     "construction": _construction_words,
-    "start": lambda s: "Starting Victory Points",
+    "start": lambda s: say("Starting Victory Points"),
     "income": _reward_words,
     "contract": _reward_words,
     "advanced_tile": _advanced_words,
     "conduit_use": _conduit_words,
-    "energy_ranking": lambda s: (
-        f"Energy Track ranking, round {s['numbers']['round']} ({s['numbers']['energy']} Energy)"
+    "energy_ranking": lambda s: say(
+        "Energy Track ranking, round {round} ({energy} Energy)",
+        round=s["numbers"]["round"],
+        energy=s["numbers"]["energy"],
     ),
     "energy_track": _energy_track_words,
-    "bonus_tile": lambda s: (
-        f"Bonus tile “{bonus_tile_name(str(s['id']))}” of round {s['numbers']['round']}:"
-        f" {s['numbers']['count']} counted"
+    "bonus_tile": lambda s: say(
+        "Bonus tile “{tile}” of round {round}: {count} counted",
+        tile=bonus_tile_name(str(s["id"])),
+        round=s["numbers"]["round"],
+        count=s["numbers"]["count"],
     ),
     "objective": _objective_words,
-    "resources": lambda s: f"Resources in the personal supply: {s['numbers']['count']}",
-    "water": lambda s: f"{_plural(s['numbers']['drops'], 'drop')} held by own dams",
+    "resources": lambda s: say(
+        "Resources in the personal supply: {count}", count=s["numbers"]["count"]
+    ),
+    "water": lambda s: say("{drops} held by own dams", drops=drop_count(s["numbers"]["drops"])),
     "automa_action": _automa_words,
     # The Leeghwater Project
     "external_work": lambda s: external_work_name(str(s["id"])),
-    "building": lambda s: (
-        f"{catalog.building_name(str(s['id']))} (Private Building)"
-        if s.get("id")
-        else f"Private Buildings activated: {s['numbers']['count']}"
-    ),
+    "building": _building_words,
 }
 
 
@@ -291,7 +386,12 @@ def ledger_text(line: LedgerLine) -> str:
     s = line.source
     if s and s.get("kind") == "correction":
         n = s["numbers"]
-        return f"{line.reason} ({n['before']} → {n['after']} VP)"
+        return say(
+            "{reason} ({before} → {after} VP)",
+            reason=reason_text(line.reason),
+            before=n["before"],
+            after=n["after"],
+        )
     words = SOURCE_WORDS.get(str(s.get("kind"))) if s else None
     if s is None or words is None:
         return reason_text(line.reason)

@@ -82,7 +82,7 @@ def execute_turn(rec: Recorder, command: AutomaTurn) -> dict[str, Any]:
                     question=decision.reason,
                 ),
             )
-        return {"company": company, "lines": ["The Automa answered its open choices."]}
+        return {"company": company, "lines": [say("The Automa answered its open choices.")]}
     if state.phase != "actions":
         raise RuleViolation(
             "phase",
@@ -100,23 +100,25 @@ def execute_turn(rec: Recorder, command: AutomaTurn) -> dict[str, Any]:
     if state.players[company].passed:
         raise RuleViolation("passed", say("This Automa has passed for the round (ruling R17)."))
     if state.players[company].engineers <= 0:
-        rec.emit("player_passed", f"The Automa ({company}) has no Engineer left and passes.",
-                 company=company)  # fmt: skip
+        rec.emit("player_passed", say("The Automa ({company}) has no Engineer left and passes.",
+                                      company=company), company=company)  # fmt: skip
         rec.emit("steps_queued", "", steps=["next_turn"])
-        return {"company": company, "passed": True, "lines": ["No Engineers left: passes."]}
+        return {"company": company, "passed": True, "lines": [say("No Engineers left: passes.")]}
     if command.override is not None and state.pending:
         raise RuleViolation("automa_override", say("The Automa answers its open choice first."))
     rec.emit("action_taken", "", company=company, action="automa_turn")
     trace = play_turn(rec, company, override=command.override)
     if state.players[company].engineers <= 0 and state.setup.rules >= PASS_AT_ONCE_RULES:
         # ruling A20: it passes at the end of the turn it placed its last Engineer in
-        rec.emit("player_passed", f"The Automa ({company}) placed its last Engineer and passes.",
-                 company=company)  # fmt: skip
+        said = say("The Automa ({company}) placed its last Engineer and passes.", company=company)
+        rec.emit("player_passed", said, company=company)
     if architect_turn(state, company, trace):
         rec.emit(
             "architect_placed",
-            "The Automa's Architect stood alone on a 1-Engineer action (Tommaso Battista): "
-            "it plays another turn now.",
+            say(
+                "The Automa's Architect stood alone on a 1-Engineer action (Tommaso Battista): it"
+                " plays another turn now."
+            ),
             company=company,
         )
         rec.emit("steps_queued", "", steps=["refill_contracts", f"automa_extra_turn:{company}"])
@@ -148,21 +150,27 @@ def automa_options(state: GameState, company: str) -> list[dict[str, Any]]:
     preview: dict[str, Any]
     if opening.is_opening(state, company):
         preview = opening.preview_opening(state, company)
-        label = "Opening the Automa way (Mahiri Sekibo)"
+        label = say("Opening the Automa way (Mahiri Sekibo)")
     elif state.pending:
         decision = state.pending[-1]
         answer = automatic_answer(state, decision)
         preview = {
-            "lines": [f"{decision.reason}: the Automa answers {answer}."],
+            "lines": [
+                say(
+                    "{question}: the Automa answers {answer}.",
+                    question=decision.reason,
+                    answer=str(answer),
+                )
+            ],  # fmt: skip
             "answer": answer,
         }
-        label = "Automa choice"
+        label = say("Automa choice")
     elif player.engineers <= 0:
-        preview = {"lines": ["No Engineers left: passes."], "passed": True}
-        label = "Automa passes"
+        preview = {"lines": [say("No Engineers left: passes.")], "passed": True}
+        label = say("Automa passes")
     else:
         preview = preview_turn(state, company)
-        label = "Automa turn"
+        label = say("Automa turn")
     return [
         {
             "type": "automa_turn",

@@ -37,7 +37,7 @@ from companion.engine.automa.feasibility import (  # noqa: F401  (section_spaces
 )
 from companion.engine.automa.plain import plain_line
 from companion.engine.automa.rewards import answer_pending, claim_contract
-from companion.engine.automa.tiles import AutomaTile, Criteria, TileAction
+from companion.engine.automa.tiles import COLOUR_WORDS, AutomaTile, Criteria, TileAction
 from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.commands import Override, to_dict
 from companion.engine.economy import (
@@ -52,7 +52,25 @@ from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.management import BANK, SECTION_NAMES
 from companion.engine.state import GameState
-from companion.engine.words import say
+from companion.engine.words import Words, say
+
+STRUCTURE_NAMES: dict[str, Words] = {
+    "base": say("Base"),
+    "elevation": say("Elevation"),
+    "conduit": say("Conduit"),
+    "powerhouse": say("Powerhouse"),
+}
+
+
+def automa_words(action: TileAction) -> Words:
+    """The reason of an Automa action's effects: "Automa Workshop: rotate 2"."""
+    return say("Automa {action}", action=action.label())
+
+
+def opening_words(action: TileAction) -> Words:
+    """The reason of a human's opening the Automa way (Mahiri Sekibo)."""
+    return say("{action} (opening the Automa way)", action=action.label())
+
 
 # -- engineers (§5) --------------------------------------------------------------------------
 
@@ -67,7 +85,8 @@ def place_engineers(
     n = min(action.engineers, state.players[company].engineers)
     details = details or {}
     if action.kind == "construction" or details.get("leslie"):  # Leslie: as a construction
-        where, space = "its company board (no construction space, no fee)", None
+        where: str = say("its company board (no construction space, no fee)")
+        space = None
     elif action.kind == "external_work":  # on the space of the work it fulfils (§5)
         space = leeghwater.external_space(int(details.get("slot") or 1) - 1)
         where = leeghwater.space_words(space)
@@ -75,10 +94,13 @@ def place_engineers(
         section = SECTION_OF[action.kind]
         space = first_empty_space(state, section)
         name = SECTION_NAMES[section]
-        where = f"{space} ({name})" if space else f"next to the {name} (no empty space)"
+        if space:
+            where = say("{space} ({section})", space=space, section=name)
+        else:
+            where = say("next to the {section} (no empty space)", section=name)
     rec.emit(
         "automa_engineers_placed",
-        f"Put {n} Automa Engineer(s) on {where}.",
+        say("Put {n} Automa Engineer(s) on {where}.", n=n, where=where),
         company=company,
         space=space,
         engineers=n,
@@ -94,7 +116,7 @@ def place_person_engineers(rec: Recorder, company: str, plan: Plan) -> int:
         return 0
     rec.emit(
         "engineers_placed",
-        f"{plan.action.label()} (opening the Automa way)",
+        opening_words(plan.action),
         company=company,
         space=placed["space"],
         engineers=placed["engineers"],
@@ -122,13 +144,12 @@ def perform(rec: Recorder, company: str, plan: Plan) -> int:
     action = plan.action
     if "person" in plan.details:  # a human's opening: a person's Engineers and Credits
         engineers = place_person_engineers(rec, company, plan)
-        what = f"{action.label()} (opening the Automa way)"
+        what = opening_words(action)
         pay_credits(rec, company, plan.details["person_credits"], "automa_action", what)
     else:
         if action.vp_cost:
             origin = source("automa_action", action.kind, cost=action.vp_cost)
-            score_vp(rec, company, -action.vp_cost, "automa_action", f"Automa {action.label()}",
-                     origin)  # fmt: skip
+            score_vp(rec, company, -action.vp_cost, "automa_action", automa_words(action), origin)
         engineers = place_engineers(rec, company, action, plan.details)
     performer = PERFORMERS.get(action.kind)
     if performer is not None:
@@ -148,7 +169,7 @@ def _produce(rec: Recorder, company: str, action: TileAction, d: dict[str, Any])
 
 def _water(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
     letters: list[str] = list(d["letters"])
-    reason = f"Automa {action.label()}"
+    reason = automa_words(action)
     if action.flows_immediately:
         water.release_drops_now(rec, company, letters, reason)
         return
@@ -163,14 +184,18 @@ def _contract_office(rec: Recorder, company: str, action: TileAction, d: dict[st
     if removed:
         rec.emit(
             "automa_contracts_removed",
-            f"Remove the face-up {colour} contracts {', '.join(c for _, c in removed)} from the "
-            "Contract Office (out of the game); the slots refill at the end of the turn.",
+            say(
+                "Remove the face-up {colour} contracts {contracts} from the Contract Office (out"
+                " of the game); the slots refill at the end of the turn.",
+                colour=COLOUR_WORDS.get(colour, colour),
+                contracts=", ".join(c for _, c in removed),
+            ),
             company=company,
             colour=colour,
             contracts=[c for _, c in removed],
             slots=[slot for slot, _ in removed],
         )
-    move_energy(rec, company, action.energy_gain, f"Automa {action.label()}", usable=False)
+    move_energy(rec, company, action.energy_gain, automa_words(action), usable=False)
 
 
 def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
@@ -181,18 +206,21 @@ def _build(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -
             copies=d.get("copies"),
         )  # fmt: skip
         return
-    what = f"{d['structure'].capitalize()} on {d['space']}"
-    wheel.load_wheel(rec, company, [d["tile"]], d["excavators"], d["mixers"], f"Automa: {what}")
+    structure = STRUCTURE_NAMES.get(d["structure"], d["structure"])
+    what = say("Automa: {structure} on {space}", structure=structure, space=d["space"])
+    wheel.load_wheel(rec, company, [d["tile"]], d["excavators"], d["mixers"], what)
     if d.get("credits"):
         origin = source("construction", d["space"], machineries_as_credits=d["credits"])
-        pay_credits(rec, company, d["credits"], "construction", f"Automa: {what}", origin)
-    wheel.rotate_wheel(rec, company, 1, f"Automa construction: {what}")
+        pay_credits(rec, company, d["credits"], "construction", what, origin)
+    turned = say("Automa construction: {structure} on {space}", structure=structure,
+                 space=d["space"])  # fmt: skip
+    wheel.rotate_wheel(rec, company, 1, turned)
     construction.place_structure(
         rec,
         company,
         d["structure"],
         d["space"],
-        f"Place the Automa's {what}.",
+        say("Place the Automa's {structure} on {space}.", structure=structure, space=d["space"]),
         free=False,
         waive_red_border=d["waive_red_border"],
     )
@@ -210,7 +238,7 @@ def _external_work(rec: Recorder, company: str, action: TileAction, d: dict[str,
         tile = str(external_works.offered(rec.state, slot))
         work = catalog.EXTERNAL_WORKS[tile]
         name = table_words.external_work_name(tile, reward=False)
-        what = f"Automa: {name} on the wheel (Leslie Spencer)"
+        what = say("Automa: {work} on the wheel (Leslie Spencer)", work=name)
         wheel.load_wheel(rec, company, ["leslie_tile"], work.excavators, work.mixers, what)
         wheel.rotate_wheel(rec, company, 1, what)
         external_works.take_work(rec, company, slot, paid="wheel")
@@ -219,17 +247,17 @@ def _external_work(rec: Recorder, company: str, action: TileAction, d: dict[str,
 
 
 def _workshop(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
-    wheel.rotate_wheel(rec, company, action.rotations, f"Automa {action.label()}")
+    wheel.rotate_wheel(rec, company, action.rotations, automa_words(action))
 
 
 def _machinery_shop(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
-    gain_machineries(rec, company, d["excavators"], d["mixers"], f"Automa {action.label()}")
+    gain_machineries(rec, company, d["excavators"], d["mixers"], automa_words(action))
 
 
 def _patent_office(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) -> None:
     rec.emit(
         "patent_tile_bought",
-        f"Take the Advanced Technology tile {d['tile']} for the Automa (ruling A6).",
+        say("Take the Advanced Technology tile {tile} for the Automa (ruling A6).", tile=d["tile"]),
         company=company,
         tile=d["tile"],
         slot=d["slot"],
@@ -241,10 +269,11 @@ def _bank(rec: Recorder, company: str, action: TileAction, d: dict[str, Any]) ->
     player = rec.state.players[company]
     if player.is_automa:
         origin = source("automa_action", "bank", gain=action.vp_gain)
-        score_vp(rec, company, action.vp_gain, "automa_action", "Automa Bank action", origin)
+        score_vp(rec, company, action.vp_gain, "automa_action", say("Automa Bank action"), origin)
         return
     n = int(d["engineers"])
-    gain_credits(rec, company, n, "automa_action", f"Bank: {n} Credit(s) for {n} Engineer(s)")
+    said = say("Bank: {n} Credit(s) for {n} Engineer(s)", n=n)
+    gain_credits(rec, company, n, "automa_action", said)
 
 
 PERFORMERS: dict[str, Callable[[Recorder, str, TileAction, dict[str, Any]], None]] = {
@@ -321,7 +350,7 @@ def _apply_override(
         details["letters"] = letters
     if action.kind == "production" and override.powerhouse:
         details = _override_production(state, company, action, details, override)
-    return Plan(action, f"{action.label()}: chosen by the table", details)
+    return Plan(action, overrides.chosen_by_table(action.label()), details)
 
 
 def _override_production(
@@ -390,10 +419,13 @@ def play_turn(
     state = rec.state
     player = state.players[company]
     if player.engineers <= 0:
-        return {"company": company, "passed": True, "lines": ["No Engineers left: passes."]}
+        return {"company": company, "passed": True, "lines": [say("No Engineers left: passes.")]}
     action_tile, criteria_tile = deck.draw(rec, company)
     criteria = criteria_tile.criteria
-    lines = [f"Tile {action_tile.id} (criteria of tile {criteria_tile.id})."]
+    lines: list[str] = [
+        say("Tile {tile} (criteria of tile {criteria}).", tile=action_tile.id,
+            criteria=criteria_tile.id)
+    ]  # fmt: skip
     steps: list[dict[str, Any]] = []
     forced = _forced_action(action_tile, override)
     overruled = ""  # the move the table chose instead of the Automa's, for the log
@@ -408,8 +440,9 @@ def play_turn(
                 ),
             )
         engineers = perform(rec, company, chosen)
-        lines.append(f"Override by the table: {chosen.summary}; Engineers: {engineers}.")
-        overruled = chosen.summary.removesuffix(": chosen by the table")
+        lines.append(say("Override by the table: {plan}; Engineers: {n}.", plan=chosen.summary,
+                         n=engineers))  # fmt: skip
+        overruled = overrides.without_chosen(chosen.summary)
         steps.append({"index": None, "action": chosen.action.label(), "done": True,
                       "reason": chosen.summary, "engineers": engineers})  # fmt: skip
     for index, action in enumerate(action_tile.actions):
@@ -420,15 +453,16 @@ def play_turn(
         plan: Plan | Skip = feasibility.plan_action(state, company, action, criteria)
         if forced is not None and override is not None:
             plan = _apply_override(state, company, plan, override, criteria)
-            lines.append(f"Override by the table: {action.label()}.")
+            lines.append(say("Override by the table: {action}.", action=action.label()))
             overruled = action.label()
         if isinstance(plan, Skip):
-            lines.append(f"{action.label()}: skipped — {plan.reason}.")
+            lines.append(say("{action}: skipped — {reason}.", action=action.label(),
+                             reason=plan.reason))  # fmt: skip
             steps.append({"index": index, "action": action.label(), "done": False,
                           "reason": plan.reason})  # fmt: skip
             continue
         engineers = perform(rec, company, plan)
-        lines.append(f"{plan.summary}; Engineers: {engineers}.")
+        lines.append(say("{plan}; Engineers: {n}.", plan=plan.summary, n=engineers))
         steps.append({"index": index, "action": action.label(), "done": True,
                       "reason": plan.summary, "plain": plain_line(plan),
                       "engineers": engineers})  # fmt: skip
@@ -436,8 +470,10 @@ def play_turn(
             continue
         break
     if state.players[company].engineers == 0:
-        who = "the Automa" if player.is_automa else "you"
-        lines.append(f"No Engineers left: {who} will pass for the rest of the round.")
+        if player.is_automa:
+            lines.append(say("No Engineers left: the Automa will pass for the rest of the round."))
+        else:
+            lines.append(say("No Engineers left: you will pass for the rest of the round."))
     trace = {
         "company": company,
         "tile": action_tile.id,
@@ -459,11 +495,13 @@ def play_turn(
 def _traced_text(tile: int, overruled: str) -> str:
     """The log's line for the turn: an override says so, with the move the table chose."""
     if overruled:
-        return (
-            f"Overruled by the table: {overruled} instead of the Automa's decision; "
-            f"its tile {tile} is in the trace."
+        return say(
+            "Overruled by the table: {move} instead of the Automa's decision; its tile {tile} is"
+            " in the trace.",
+            move=overruled,
+            tile=tile,
         )
-    return f"The Automa's reasons for tile {tile} are in its trace."
+    return say("The Automa's reasons for tile {tile} are in its trace.", tile=tile)
 
 
 def preview_turn(

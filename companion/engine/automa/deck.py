@@ -15,6 +15,7 @@ import random
 from companion.engine.automa.tiles import TILES, AutomaTile
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
+from companion.engine.words import say
 
 
 def _shuffled(state: GameState, tiles: list[int]) -> list[int]:
@@ -38,8 +39,11 @@ def deal_deck(rec: Recorder) -> None:
     order = _shuffled(rec.state, list(TILES))
     rec.emit(
         "automa_deck_shuffled",
-        "Shuffle the 20 Automa tiles into one draw pile for all Automas, action side up "
-        f"(the app's order: {', '.join(map(str, order))})",
+        say(
+            "Shuffle the 20 Automa tiles into one draw pile for all Automas, action side up (the"
+            " app's order: {order})",
+            order=", ".join(map(str, order)),
+        ),
         draw_pile=order,
         discard=[],
         criteria_tile=None,
@@ -62,8 +66,11 @@ def draw(rec: Recorder, company: str) -> tuple[AutomaTile, AutomaTile]:
     turned = pile[0]
     rec.emit(
         "automa_tile_drawn",
-        f"Turn Automa tile {turned} over onto the discard pile: its criteria side is used "
-        "this turn",
+        say(
+            "Turn Automa tile {tile} over onto the discard pile: its criteria side is used this"
+            " turn",
+            tile=turned,
+        ),
         company=company,
         tile=turned,
     )
@@ -81,8 +88,11 @@ def _reshuffle(rec: Recorder) -> None:
     order = _shuffled(rec.state, rest)
     rec.emit(
         "automa_deck_shuffled",
-        "The Automa draw pile is empty: the other tiles are reshuffled, "
-        f"tile {keep} stays as criteria tile (ruling A1)",
+        say(
+            "The Automa draw pile is empty: the other tiles are reshuffled, tile {tile} stays as"
+            " criteria tile (ruling A1)",
+            tile=keep,
+        ),
         draw_pile=order,
         discard=[keep] if keep is not None else [],
         criteria_tile=keep,

@@ -20,12 +20,21 @@ from companion.engine import (
     table_words,
 )
 from companion.engine.automa import placement, water_choice
-from companion.engine.automa.tiles import TILES, Criteria, TileAction
+from companion.engine.automa.said import semicolons
+from companion.engine.automa.tiles import (
+    AREA_WORDS,
+    COLOUR_WORDS,
+    STRUCTURE_WORDS,
+    TILES,
+    Criteria,
+    TileAction,
+)
 from companion.engine.board import SPACES
 from companion.engine.economy import can_pay_credits
 from companion.engine.management import BANK
 from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, GameState
 from companion.engine.wheel import tiles_on_wheel
+from companion.engine.words import Words, say
 
 ENERGY_PER_ROUND_SECTION = 6  # the energy track's round sections: 6 steps per round (§7.1)
 COLOURS = ("green", "yellow", "red")
@@ -114,15 +123,16 @@ def contract_options(state: GameState, company: str, energy: int) -> list[tuple[
                 continue
             need = production.contract_requirement(state, company, contract)
             if need <= energy:
-                ranked.append(((need, 0, slot, colour_rank), contract, f"{colour} slot {slot + 1}"))
+                where = say("{colour} slot {n}", colour=COLOUR_WORDS[colour], n=slot + 1)
+                ranked.append(((need, 0, slot, colour_rank), contract, where))
     for i, contract in enumerate(state.national_contracts):
         need = production.contract_requirement(state, company, contract)
         if need <= energy:
-            ranked.append(((need, 1, i, 0), contract, "national"))
+            ranked.append(((need, 1, i, 0), contract, say("national")))
     for i, contract in enumerate(_own_hand(state, company)):
         need = production.contract_requirement(state, company, contract)
         if need <= energy:
-            ranked.append(((need, 2, -i, 0), contract, "own hand"))
+            ranked.append(((need, 2, -i, 0), contract, say("own hand")))
     ranked.sort(key=lambda r: r[0], reverse=True)
     return [(c, where) for _, c, where in ranked]
 
@@ -170,7 +180,7 @@ def best_systems(
     if len(tied) > 1:
         neutral = [s for s in tied if state.dams[s.dam].owner == NEUTRAL]
         if neutral and len(neutral) < len(tied):
-            notes.append("tie: neutral dam first (ruling A4)")
+            notes.append(say("tie: neutral dam first (ruling A4)"))
             tied = neutral
     if len(tied) > 1:
         conduits = list(dict.fromkeys(s.conduit for s in tied))
@@ -178,7 +188,7 @@ def best_systems(
             chosen = placement.choose_space(
                 state, company, "conduit", conduits, criteria, third_structure=False
             )
-            notes.append(f"tie: conduit criteria → {chosen.space} (ruling A18)")
+            notes.append(say("tie: conduit criteria → {space} (ruling A18)", space=chosen.space))
             tied = [s for s in tied if s.conduit == chosen.space]
         tied.sort(key=lambda s: (SPACES[s.dam].red_bordered, s.dam))
     return tied[0], top, notes
@@ -190,37 +200,65 @@ def plan_production(
     """§7.1: system ready, not first in the round's section (A2), a contract of the colour (A19)."""
     system, energy, notes = best_systems(state, company, action.energy_bonus, criteria)
     if system is None:
-        return Skip(action, "no production system ready (dam with water, conduit, own powerhouse)")
+        return Skip(
+            action, say("no production system ready (dam with water, conduit, own powerhouse)")
+        )
     if is_first_in_round_section(state, company):
-        return Skip(action, "already first on the energy track in this round's section (ruling A2)")
+        return Skip(
+            action, say("already first on the energy track in this round's section (ruling A2)")
+        )
     colour = action.contract_colour or "green"
+    colour_words = COLOUR_WORDS.get(colour, colour)
     face_up = [c for c in state.contract_offer.get(colour, []) if c is not None]
     face_up += [c for c in _own_hand(state, company) if catalog.CONTRACTS[c].pile == colour]
     if not face_up:
-        return Skip(action, f"no face-up {colour} contract (ruling A19)")
+        return Skip(action, say("no face-up {colour} contract (ruling A19)", colour=colour_words))
     needs = min(production.contract_requirement(state, company, c) for c in face_up)
     if needs > energy:
-        return Skip(action, f"no {colour} contract ≤ {energy} energy (the easiest needs {needs})")
+        return Skip(
+            action,
+            say(
+                "no {colour} contract ≤ {energy} energy (the easiest needs {needs})",
+                colour=colour_words,
+                energy=energy,
+                needs=needs,
+            ),
+        )
     if energy < 1:  # France's −3 can bring a need to 0: the engine refuses 0 energy (p. 16)
-        return Skip(action, f"its best production gives {energy} energy; a production gives 1+")
+        return Skip(
+            action,
+            say("its best production gives {energy} energy; a production gives 1+", energy=energy),
+        )
     options = contract_options(state, company, energy)
     contract, where = options[0] if options else (None, "")
     drops = drops_used(state, company, system)
-    text = f"{system.label()} with {drops} drop(s) → {energy} energy"
+    text = say(
+        "{system} with {drops} drop(s) → {energy} energy",
+        system=system.label(),
+        drops=drops,
+        energy=energy,
+    )
     several = simone_contracts(state, company, energy) if has_automa_officer(
         state, company, SIMONE) else []  # fmt: skip
     if len(several) >= 2:
         return Plan(
             action,
-            f"{action.label()}: {text}, fulfils {', '.join(several)} (Simone Luciani)",
+            say(
+                "{action}: {text}, fulfils {contracts} (Simone Luciani)",
+                action=action.label(),
+                text=text,
+                contracts=", ".join(several),
+            ),
             {"dam": system.dam, "conduit": system.conduit, "powerhouse": system.powerhouse,
              "drops": drops, "energy": energy, "contract": None, "contracts": several},
         )  # fmt: skip
     if contract:
-        text += f", fulfils {contract} ({where})"
+        text = say(
+            "{text}, fulfils {contract} ({where})", text=text, contract=contract, where=where
+        )
     return Plan(
         action,
-        f"{action.label()}: {text}" + "".join(f"; {n}" for n in notes),
+        semicolons([say("{action}: {text}", action=action.label(), text=text), *notes]),
         {
             "dam": system.dam,
             "conduit": system.conduit,
@@ -245,7 +283,8 @@ def plan_water(
         choice = water_choice.choose_waiting_drops(state, company, action.drops, criteria)
     if not choice.is_useful:
         return Skip(action, choice.note)
-    return Plan(action, f"{action.label()}: {choice.note}", {"letters": list(choice.letters)})
+    summary = say("{action}: {text}", action=action.label(), text=choice.note)
+    return Plan(action, summary, {"letters": list(choice.letters)})
 
 
 def plan_contract_office(
@@ -254,10 +293,15 @@ def plan_contract_office(
     """§7.3: always feasible (ruling A12)."""
     colour = action.discard_colour or "green"
     removed = [c for c in state.contract_offer.get(colour, []) if c is not None]
-    what = ", ".join(removed) if removed else "none face up"
+    if removed:
+        summary = say(
+            "{action}: removes {contracts}", action=action.label(), contracts=", ".join(removed)
+        )
+    else:
+        summary = say("{action}: removes none face up", action=action.label())
     return Plan(
         action,
-        f"{action.label()}: removes {what}",
+        summary,
         {"colour": colour, "contracts": removed},
     )
 
@@ -317,12 +361,23 @@ def tile_for(state: GameState, company: str, structure: str) -> tuple[str, str |
 
 def tile_text(tile: str, copies: str | None) -> str:
     """ "tile L2_BASE", or "Anton Krylov's tile copying L2_BASE", for the trace."""
-    return f"Anton Krylov's tile copying {copies}" if copies else f"tile {tile}"
+    if copies:
+        return say("Anton Krylov's tile copying {tile}", tile=copies)
+    return say("tile {tile}", tile=tile)
+
+
+A_STRUCTURE: dict[str, Words] = {
+    "base": say("a base"),
+    "elevation": say("an elevation"),
+    "conduit": say("a conduit"),
+    "powerhouse": say("a powerhouse"),
+    "building": say("a Building"),
+}
 
 
 def _a(structure: str) -> str:
     """ "a base", "an elevation": the structure with its article, for the trace."""
-    return f"an {structure}" if structure[0] in "aeiou" else f"a {structure}"
+    return A_STRUCTURE.get(structure, structure)
 
 
 def _payment(state: GameState, company: str, structure: str, space: str, tile: str) -> Any:
@@ -371,26 +426,38 @@ def plan_construction(
             criteria,
         )
         if isinstance(raised, Plan):
-            return Plan(action, f"Graziano del Monte: an elevation instead; {raised.summary}",
+            return Plan(action, say("Graziano del Monte: an elevation instead; {plan}",
+                                    plan=raised.summary),
                         raised.details)  # fmt: skip
     player = state.players[company]
     if structure not in player.built:
-        return Skip(action, "Leeghwater Project action")
+        return Skip(action, say("Leeghwater Project action"))
     if player.built[structure] >= PIECES_PER_COMPANY[structure]:
-        return Skip(action, f"no {structure} left on the company board")
+        return Skip(
+            action,
+            say("no {structure} left on the company board", structure=STRUCTURE_WORDS[structure]),
+        )
     chosen = tile_for(state, company, structure)
     if chosen is None:
-        return Skip(action, f"no technology tile for {_a(structure)} in the supply")
+        return Skip(
+            action, say("no technology tile for {structure} in the supply", structure=_a(structure))
+        )
     tile, copies = chosen
     effective = copies or tile
     spaces = placement.legal_spaces(
         state, company, structure, region=action.region, min_conduit_value=action.min_conduit_value
     )
     if not spaces:
-        return Skip(action, f"no free space for {_a(structure)}")
+        return Skip(action, say("no free space for {structure}", structure=_a(structure)))
     candidates = [s for s in spaces if _payment(state, company, structure, s, effective)[0]]
     if not candidates:
-        return Skip(action, f"not enough machinery for any {structure} space")
+        return Skip(
+            action,
+            say(
+                "not enough machinery for any {structure} space",
+                structure=STRUCTURE_WORDS[structure],
+            ),
+        )
     placed = placement.choose_space(
         state,
         company,
@@ -406,7 +473,12 @@ def plan_construction(
     where = _ending_with(placed.reason, placed.space)
     return Plan(
         action,
-        f"{action.label()}: {where} ({tile_text(tile, copies)})",
+        say(
+            "{action}: {where} ({tile})",
+            action=action.label(),
+            where=where,
+            tile=tile_text(tile, copies),
+        ),
         {
             "structure": structure,
             "space": placed.space,
@@ -426,7 +498,11 @@ def plan_construction(
 
 def _ending_with(reason: str, space: str) -> str:
     """The placement steps, ending with the chosen space ("… → C4R")."""
-    return reason if reason.endswith(space) else f"{reason} → {space}"
+    return (
+        reason
+        if reason.endswith(space)
+        else say("{location} → {place}", location=reason, place=space)
+    )
 
 
 def _officer_preference(state: GameState, company: str, structure: str) -> Any:
@@ -439,7 +515,7 @@ def _officer_preference(state: GameState, company: str, structure: str) -> Any:
         for area in ("mountains", "hills"):
             kept = [c for c in candidates if SPACES[c].area == area]
             if kept:
-                return kept, f"Wilhelm Adler: {area} first"
+                return kept, say("Wilhelm Adler: {area} first", area=AREA_WORDS[area])
         return candidates, ""
 
     return prefer
@@ -454,7 +530,7 @@ def _tile_tie_filter(state: GameState, company: str, structure: str, tile: str) 
 
     def tie(candidates: list[str]) -> tuple[list[str], str]:
         kept = [c for c in candidates if SPACES[c].value >= 3]
-        return (kept, "conduit level-2 tile: value 3 or more") if kept else (candidates, "")
+        return (kept, say("conduit level-2 tile: value 3 or more")) if kept else (candidates, "")
 
     return tie
 
@@ -467,9 +543,10 @@ def plan_workshop(
 ) -> Plan | Skip:
     """§7.5: the wheel holds at least one machinery piece or tile."""
     if all(segment.is_empty() for segment in state.players[company].wheel):
-        return Skip(action, "the Construction Wheel is empty")
-    cost = f" (−{action.vp_cost} VP)" if action.vp_cost else ""
-    return Plan(action, f"{action.label()}{cost}", {})
+        return Skip(action, say("the Construction Wheel is empty"))
+    if action.vp_cost:
+        return Plan(action, say("{action} (−{vp} VP)", action=action.label(), vp=action.vp_cost))
+    return Plan(action, action.label(), {})
 
 
 def wild_machinery(state: GameState, company: str, n: int = 1) -> tuple[int, int]:
@@ -497,15 +574,22 @@ def plan_machinery_shop(
 ) -> Plan | Skip:
     """§7.6: never in round 5 (ruling A9); otherwise always (VP may go negative)."""
     if action.excluded_in_round is not None and state.round == action.excluded_in_round:
-        return Skip(action, f"no Machinery Shop in round {state.round} (ruling A9)")
+        return Skip(
+            action, say("no Machinery Shop in round {round} (ruling A9)", round=state.round)
+        )
     excavators = sum(1 for m in action.machines if m == "excavator")
     mixers = sum(1 for m in action.machines if m == "mixer")
     wild_e, wild_m = wild_machinery(state, company, sum(1 for m in action.machines if m == "wild"))
     excavators, mixers = excavators + wild_e, mixers + wild_m
     return Plan(
         action,
-        f"{action.label()}: takes {excavators} Excavator(s), {mixers} Concrete Mixer(s) "
-        f"(−{action.vp_cost} VP)",
+        say(
+            "{action}: takes {excavators} Excavator(s), {mixers} Concrete Mixer(s) (−{vp} VP)",
+            action=action.label(),
+            excavators=excavators,
+            mixers=mixers,
+            vp=action.vp_cost,
+        ),
         {"excavators": excavators, "mixers": mixers},
     )
 
@@ -531,21 +615,32 @@ def plan_patent(
 ) -> Plan | Skip:
     """§7.7: an advanced tile for the structure or a wild one in the Patent Office (A6)."""
     if state.setup.mode != "full" or not state.patent_offer:
-        return Skip(action, "no Patent Office in the introductory game")
+        return Skip(action, say("no Patent Office in the introductory game"))
     choice = patent_choice(state, action.structure)
     if choice is None:
-        return Skip(action, f"no advanced {action.structure} or wild tile in the Patent Office")
+        return Skip(
+            action,
+            say(
+                "no advanced {structure} or wild tile in the Patent Office",
+                structure=STRUCTURE_WORDS.get(str(action.structure), str(action.structure)),
+            ),
+        )
     slot, tile = choice
     return Plan(
         action,
-        f"{action.label()}: takes {tile} (−{action.vp_cost} VP, ruling A6)",
+        say(
+            "{action}: takes {tile} (−{vp} VP, ruling A6)",
+            action=action.label(),
+            tile=tile,
+            vp=action.vp_cost,
+        ),
         {"slot": slot, "tile": tile},
     )
 
 
 def plan_bank(state: GameState, company: str, action: TileAction, criteria: Criteria) -> Plan:
     """§7.9: always feasible, +1 VP."""
-    return Plan(action, f"Bank: +{action.vp_gain} VP", {})
+    return Plan(action, say("Bank: +{vp} VP", vp=action.vp_gain), {})
 
 
 # -- The Leeghwater Project (automa.md §7.4, §7.8; leeghwater.md §10) -------------------------
@@ -565,11 +660,16 @@ def plan_external_work(
         if player.excavators >= work.excavators and player.mixers >= work.mixers:
             return Plan(
                 action,
-                f"{action.label()} (slots {'-'.join(map(str, action.preference))}): slot {slot} "
-                f"— {table_words.external_work_name(tile)}",
+                say(
+                    "{action} (slots {order}): slot {slot} — {work}",
+                    action=action.label(),
+                    order="-".join(map(str, action.preference)),
+                    slot=slot,
+                    work=table_words.external_work_name(tile),
+                ),
                 {"slot": slot, "tile": tile},
             )
-    return Skip(action, "its Machineries cover no face-up External Work")
+    return Skip(action, say("its Machineries cover no face-up External Work"))
 
 
 def building_machineries(
@@ -592,10 +692,10 @@ def plan_building(
     """§7.4 Buildings: 1 Engineer; the first Private Building it can pay for, scanning the
     slots down (top to bottom) or up (ruling L9); the first open building space next to it."""
     if leeghwater.buildings_built(state, company) >= catalog.BUILDINGS_PER_COMPANY:
-        return Skip(action, "all its Buildings are built")
+        return Skip(action, say("all its Buildings are built"))
     chosen = tile_for(state, company, catalog.BUILDING)  # Anton's copy last (§2.2)
     if chosen is None:
-        return Skip(action, "no technology tile for a Building (it is on the wheel)")
+        return Skip(action, say("no technology tile for a Building (it is on the wheel)"))
     put, copies = chosen
     with_tile = copies or put
     order = leeghwater.buildings(state)
@@ -617,14 +717,35 @@ def plan_building(
                 continue
         return Plan(
             action,
-            f"{action.label()} (scan {action.building_search}): {catalog.building_name(tile)}, "
-            f"space {index + 1}"
-            + (f" (−{red} VP, red-bordered)" if red else ""),
+            _building_summary(action, catalog.building_name(tile), index + 1, red),
             {"structure": catalog.BUILDING, "building": tile, "index": index, "tile": put,
              "copies": copies, "excavators": excavators, "mixers": mixers,
              "red_border_credits": 0 if player.is_automa else red},
         )  # fmt: skip
-    return Skip(action, "it can pay for no Private Building with a free space")
+    return Skip(action, say("it can pay for no Private Building with a free space"))
+
+
+def _building_summary(action: TileAction, building: str, space: int, red: int) -> Words:
+    parts: dict[str, Any] = {
+        "action": action.label(),
+        "building": building,
+        "space": space,
+        "vp": red,
+    }
+    if action.building_search == "up":
+        if red:
+            return say("{action} (scan up): {building}, space {space} (−{vp} VP, red-bordered)",
+                       **parts)  # fmt: skip
+        return say("{action} (scan up): {building}, space {space}", **parts)
+    if red:
+        return say("{action} (scan down): {building}, space {space} (−{vp} VP, red-bordered)",
+                   **parts)  # fmt: skip
+    return say("{action} (scan down): {building}, space {space}", **parts)
+
+
+def _costs(total: int, have: int) -> Words:
+    """A person's opening the Automa way they cannot pay for."""
+    return say("it costs {n} Credits; you have {have}", n=total, have=have)
 
 
 LESLIE = "leslie_spencer"
@@ -657,7 +778,8 @@ def _expansion_officer_construction(
                           expansion="leeghwater")  # fmt: skip
         plan = plan_external_work(state, company, work, criteria)
         if isinstance(plan, Plan):
-            return Plan(work, f"{plan.summary} (Leslie Spencer: on the wheel with her tile)",
+            return Plan(work, say("{plan} (Leslie Spencer: on the wheel with her tile)",
+                                  plan=plan.summary),
                         {**plan.details, "leslie": True})  # fmt: skip
     if has_automa_officer(state, company, MARGOT):
         search = "up" if criteria.conduit_location[1] == "A" else "down"
@@ -665,7 +787,7 @@ def _expansion_officer_construction(
                            building_search=search, expansion="leeghwater")  # fmt: skip
         plan = plan_building(state, company, build, criteria)
         if isinstance(plan, Plan):
-            return Plan(build, f"{plan.summary} (Margot Fouché)", plan.details)
+            return Plan(build, say("{plan} (Margot Fouché)", plan=plan.summary), plan.details)
     return None
 
 
@@ -710,16 +832,16 @@ def plan_action(
     person pays for the action (`person_credits`): its Credits never go below zero.
     """
     if action.expansion and not leeghwater.active(state):
-        return Skip(action, "Leeghwater Project action (not in this game)")
+        return Skip(action, say("Leeghwater Project action (not in this game)"))
     planner = PLANNERS.get(action.kind)
     if planner is None:
-        return Skip(action, f"unknown action {action.kind}")
+        return Skip(action, say("unknown action {action}", action=action.kind))
     player = state.players[company]
     if player.is_automa:
         return planner(state, company, action, criteria)
     price = person_credits(action)
     if not can_pay_credits(state, company, price):
-        return Skip(action, f"it costs {price} Credits; you have {player.credits}")
+        return Skip(action, _costs(price, player.credits))
     plan = planner(state, company, action, criteria)
     if isinstance(plan, Skip):
         return plan
@@ -797,7 +919,7 @@ def person_placement(
             return PersonPlacement(None, 0, 0)
         board = construction.next_construction_space(state, company)
         if board is None:
-            return "no free construction space left on your company board"
+            return say("no free construction space left on your company board")
         cs = catalog.CONSTRUCTION_SPACES[board]
         space, engineers, fee = cs.id, cs.engineers, cs.fee_credits
     elif action.kind == "bank":
@@ -809,11 +931,16 @@ def person_placement(
         section = SECTION_OF[action.kind]
         found = first_empty_space(state, section)
         if found is None:
-            return "no empty space in that section for a person's Engineers"
+            return say("no empty space in that section for a person's Engineers")
         ms = catalog.MANAGEMENT_SPACES[found]
         space, engineers, fee = found, ms.engineers or 1, ms.fee_credits
     if engineers > player.engineers:
-        return f"{space} needs {engineers} Engineer(s); you have {player.engineers}"
+        return say(
+            "{space} needs {n} Engineer(s); you have {have}",
+            space=space,
+            n=engineers,
+            have=player.engineers,
+        )
     return PersonPlacement(space, engineers, fee)
 
 
@@ -827,7 +954,7 @@ def _as_person(state: GameState, company: str, plan: Plan, price: int) -> Plan |
     total = price + placed.fee + own
     if not can_pay_credits(state, company, total):
         have = state.players[company].credits
-        return Skip(plan.action, f"it costs {total} Credits; you have {have}")
+        return Skip(plan.action, _costs(total, have))
     details = {
         **plan.details,
         "person": {"space": placed.space, "engineers": placed.engineers},

@@ -22,6 +22,7 @@ from companion.engine.catalog import company_name
 from companion.engine.commands import Answer, Override
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import Decision, GameState
+from companion.engine.words import say
 
 MAHIRI = "mahiri_sekibo"
 OPENING = "mahiri_opening"  # the Decision kind the human's first turn waits on
@@ -57,9 +58,13 @@ def ask_opening(rec: Recorder, company: str) -> None:
         rec,
         OPENING,
         company,
-        f"Mahiri Sekibo ({company_name(automa)}, Automa level 4): {company_name(company)} "
-        f"plays the first action of round {state.round} the Automa way — the app draws an "
-        "Automa tile and follows it",
+        say(
+            "Mahiri Sekibo ({automa}, Automa level 4): {company} plays the first action of round"
+            " {round} the Automa way — the app draws an Automa tile and follows it",
+            automa=company_name(automa),
+            company=company_name(company),
+            round=state.round,
+        ),
         answers=[{}],
     )
 
@@ -71,15 +76,17 @@ def is_opening(state: GameState, company: str | None = None) -> bool:
     return company is None or state.pending[-1].player == company
 
 
-def play_opening(
-    rec: Recorder, company: str, override: Override | None = None
-) -> dict[str, Any]:
+def play_opening(rec: Recorder, company: str, override: Override | None = None) -> dict[str, Any]:
     """Draw a tile and play it for the human, as an Automa turn (§4), ending the turn."""
-    rec.emit("decision_resolved", "The opening is played the Automa way.", kind=OPENING)
+    rec.emit("decision_resolved", say("The opening is played the Automa way."), kind=OPENING)
     rec.emit("action_taken", "", company=company, action="automa_turn")
     rec.emit(
         "mahiri_opening_played",
-        f"{company_name(company)} opens round {rec.state.round} the Automa way (Mahiri Sekibo).",
+        say(
+            "{company} opens round {round} the Automa way (Mahiri Sekibo).",
+            company=company_name(company),
+            round=rec.state.round,
+        ),
         company=company,
         round=rec.state.round,
     )

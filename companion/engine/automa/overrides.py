@@ -22,12 +22,13 @@ from companion.engine import catalog, leeghwater, production, table_words
 from companion.engine.automa import feasibility, placement
 from companion.engine.automa.feasibility import Plan, Skip
 from companion.engine.automa.rewards import current_criteria
-from companion.engine.automa.tiles import AutomaTile, TileAction
+from companion.engine.automa.tiles import STRUCTURE_WORDS, AutomaTile, TileAction
 from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.commands import AutomaMove, to_dict
 from companion.engine.economy import can_pay_credits
 from companion.engine.state import PIECES_PER_COMPANY, STRUCTURES, GameState
 from companion.engine.wheel import tiles_on_wheel
+from companion.engine.words import Words, say
 
 COLOURS = ("green", "yellow", "red")
 # the Automa's actions as the tiles print them, when the drawn tile has none of that kind
@@ -46,14 +47,14 @@ MACHINES: tuple[tuple[tuple[str, ...], int, int], ...] = (  # (machines, Enginee
     (("excavator", "mixer"), 2, 5),
 )
 LABELS = {
-    "production": "Produce",
-    "construction": "Build",
-    "water_management": "Water",
-    "contract_office": "Contract Office",
-    "workshop": "Workshop",
-    "machinery_shop": "Machinery Shop",
-    "patent_office": "Patent Office",
-    "bank": "Bank",
+    "production": say("Produce"),
+    "construction": say("Build"),
+    "water_management": say("Water"),
+    "contract_office": say("Contract Office"),
+    "workshop": say("Workshop"),
+    "machinery_shop": say("Machinery Shop"),
+    "patent_office": say("Patent Office"),
+    "bank": say("Bank"),
 }
 
 
@@ -91,9 +92,13 @@ def _productions(state: GameState, company: str, tile: AutomaTile) -> list[Plan]
                 powerhouse=system.powerhouse,
                 contract=contract,
             )
-            text = f"{system.label()} with {drops} drop(s) → {energy} energy"
-            if contract:
-                text += f", fulfils {contract}"
+            parts = {"system": system.label(), "drops": drops, "energy": energy}
+            text = (
+                say("{system} with {drops} drop(s) → {energy} energy, fulfils {contract}",
+                    contract=contract, **parts)
+                if contract
+                else say("{system} with {drops} drop(s) → {energy} energy", **parts)
+            )  # fmt: skip
             details = {
                 "dam": system.dam,
                 "conduit": system.conduit,
@@ -103,7 +108,8 @@ def _productions(state: GameState, company: str, tile: AutomaTile) -> list[Plan]
                 "contract": contract,
                 "move": move,
             }
-            plans.append(Plan(action, f"{action.label()}: {text}", details))
+            plans.append(Plan(action, say("{action}: {text}", action=action.label(), text=text),
+                              details))  # fmt: skip
     return plans
 
 
@@ -147,7 +153,12 @@ def _constructions(state: GameState, company: str, tile: AutomaTile) -> list[Pla
                     kind="construction", structure=structure, space=space, tile=tile_id,
                     copies=copies,
                 )  # fmt: skip
-                what = f"{structure} on {space} ({feasibility.tile_text(tile_id, copies)})"
+                what = say(
+                    "Build {structure} on {space} ({tile})",
+                    structure=STRUCTURE_WORDS.get(structure, structure),
+                    space=space,
+                    tile=feasibility.tile_text(tile_id, copies),
+                )
                 details = {
                     "structure": structure,
                     "space": space,
@@ -161,7 +172,7 @@ def _constructions(state: GameState, company: str, tile: AutomaTile) -> list[Pla
                     "steps": [],
                     "move": move,
                 }
-                plans.append(Plan(action, f"Build {what}: chosen by the table", details))
+                plans.append(Plan(action, chosen_by_table(what), details))
     return plans
 
 
@@ -179,7 +190,9 @@ def _water(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
                     kind="water_management" if not action.flows_immediately else "water_flowing",
                     headstreams=tuple(letters),
                 )
-                text = f"{action.label()}: {' + '.join(letters)}"
+                text = say(
+                    "{action}: {letters}", action=action.label(), letters=" + ".join(letters)
+                )
                 plans.append(Plan(action, text, {"letters": list(letters), "move": move}))
     return plans
 
@@ -227,14 +240,15 @@ def _patent_office(state: GameState, company: str, tile: AutomaTile) -> list[Pla
         if tile_id is None:
             continue
         move = AutomaMove(kind="patent_office", slot=slot)
-        text = f"Patent Office: takes {tile_id} (−{action.vp_cost} VP)"
+        text = say("Patent Office: takes {tile} (−{vp} VP)", tile=tile_id, vp=action.vp_cost)
         plans.append(Plan(action, text, {"slot": slot, "tile": tile_id, "move": move}))
     return plans
 
 
 def _bank(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
     action = _template(tile, "bank")
-    return [Plan(action, f"Bank: +{action.vp_gain} VP", {"move": AutomaMove(kind="bank")})]
+    text = say("Bank: +{vp} VP", vp=action.vp_gain)
+    return [Plan(action, text, {"move": AutomaMove(kind="bank")})]
 
 
 def _criteria(state: GameState) -> Any:
@@ -260,7 +274,7 @@ def _external_works(state: GameState, company: str, tile: AutomaTile) -> list[Pl
             continue
         action = TileAction("external_work", 2, True, preference=(slot,), expansion="leeghwater")
         move = AutomaMove(kind="external_work", slot=slot - 1)
-        text = f"slot {slot} — {table_words.external_work_name(work.id)}"
+        text = say("slot {slot} — {work}", slot=slot, work=table_words.external_work_name(work.id))
         plans.append(Plan(action, text, {"slot": slot, "tile": work_id, "move": move}))
     return plans
 
@@ -295,10 +309,30 @@ def _buildings(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
                            "tile": put, "copies": copies, "excavators": e, "mixers": m,
                            "red_border_credits": catalog.BUILDING_SPACES[index].credits,
                            "move": move}  # fmt: skip
-                text = f"Build a Building at {catalog.building_name(building)}, space {index + 1}"
-                plans.append(Plan(action, f"{text} ({with_tile} tile): chosen by the table",
-                                  details))  # fmt: skip
+                text = say(
+                    "Build a Building at {building}, space {space} ({tile} tile)",
+                    building=catalog.building_name(building),
+                    space=index + 1,
+                    tile=with_tile,
+                )
+                plans.append(Plan(action, chosen_by_table(text), details))
     return plans
+
+
+CHOSEN_BY_TABLE = "{move}: chosen by the table"
+
+
+def chosen_by_table(move: str) -> Words:
+    """A move only the table's choice makes (not one of the Automa's plans)."""
+    return say("{move}: chosen by the table", move=move)
+
+
+def without_chosen(summary: str) -> str:
+    """The move of a summary, without "chosen by the table" (the log says it otherwise)."""
+    if isinstance(summary, Words) and summary.key == CHOSEN_BY_TABLE:
+        move: str = summary.params["move"]
+        return move
+    return summary
 
 
 MAKERS = (
@@ -345,7 +379,7 @@ def options(state: GameState, company: str, tile: AutomaTile) -> list[dict[str, 
     `enabled`, `why`, `choices: [{label, space?, preview, command}]`)."""
     labels = dict(LABELS)
     if _expansion(state, company):
-        labels["external_work"] = "External Works"
+        labels["external_work"] = say("External Works")
     groups: dict[str, list[dict[str, Any]]] = {kind: [] for kind in labels}
     for plan in override_plans(state, company, tile):
         move: AutomaMove = plan.details["move"]
@@ -377,7 +411,7 @@ def options(state: GameState, company: str, tile: AutomaTile) -> list[dict[str, 
             "type": kind,
             "label": label,
             "enabled": bool(groups[kind]),
-            "why": "" if groups[kind] else "The Automa cannot do this now.",
+            "why": "" if groups[kind] else say("The Automa cannot do this now."),
             "choices": groups[kind],
         }
         for kind, label in labels.items()

@@ -14,10 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from companion.engine import water
+from companion.engine.automa.said import semicolons
 from companion.engine.automa.tiles import Criteria
 from companion.engine.board import BASINS, HEADSTREAM_BASIN, SPACES, basin_course
 from companion.engine.construction import placement_error
 from companion.engine.state import NEUTRAL, Dam, GameState
+from companion.engine.words import Words, say
 
 DAM_BASINS: tuple[int, ...] = tuple(b for b in sorted(BASINS) if BASINS[b].dam_spaces)
 POWERHOUSE_BASINS: tuple[int, ...] = tuple(b for b in sorted(BASINS) if BASINS[b].powerhouse_spaces)
@@ -34,26 +36,26 @@ SPACE_ORDER: dict[str, tuple[str, ...]] = {
     "powerhouse": tuple(s for b in POWERHOUSE_BASINS for s in BASINS[b].powerhouse_spaces),
 }
 
-CRITERION_NAMES: dict[str, str] = {
-    "most-powerful-conduit": "most powerful conduit",
-    "owned-powerhouse": "own powerhouse linked",
-    "most-water-drops": "most water drops",
-    "red-outline-space": "red-outlined space",
-    "upstream-powerhouse": "powerhouse upstream",
-    "downstream-dam": "conduit towards own dam",
-    "most-powerful": "most powerful",
-    "second-most-powerful": "second most powerful",
-    "owned-neutral-opponent-dam": "own, neutral, opponent dam",
-    "opponent-neutral-owned-dam": "opponent, neutral, own dam",
-    "owned-opponent-powerhouse": "own, opponent powerhouse",
-    "opponent-owned-powerhouse": "opponent, own powerhouse",
-    "owned-dam": "own dam linked",
-    "plains": "plains",
-    "hills-basin-5": "hills basin 5",
-    "hills-basin-6": "hills basin 6",
-    "hills-basin-7": "hills basin 7",
-    "feeding-owned-dam": "feeds own dam",
-    "not-feeding-opponent-dam": "does not feed opponent dam",
+CRITERION_NAMES: dict[str, Words] = {
+    "most-powerful-conduit": say("most powerful conduit"),
+    "owned-powerhouse": say("own powerhouse linked"),
+    "most-water-drops": say("most water drops"),
+    "red-outline-space": say("red-outlined space"),
+    "upstream-powerhouse": say("powerhouse upstream"),
+    "downstream-dam": say("conduit towards own dam"),
+    "most-powerful": say("most powerful"),
+    "second-most-powerful": say("second most powerful"),
+    "owned-neutral-opponent-dam": say("own, neutral, opponent dam"),
+    "opponent-neutral-owned-dam": say("opponent, neutral, own dam"),
+    "owned-opponent-powerhouse": say("own, opponent powerhouse"),
+    "opponent-owned-powerhouse": say("opponent, own powerhouse"),
+    "owned-dam": say("own dam linked"),
+    "plains": say("plains"),
+    "hills-basin-5": say("hills basin 5"),
+    "hills-basin-6": say("hills basin 6"),
+    "hills-basin-7": say("hills basin 7"),
+    "feeding-owned-dam": say("feeds own dam"),
+    "not-feeding-opponent-dam": say("does not feed opponent dam"),
 }
 
 
@@ -69,7 +71,7 @@ class Placement:
 
     @property
     def reason(self) -> str:
-        return "; ".join(self.steps)
+        return semicolons(self.steps)
 
 
 # -- legal spaces ----------------------------------------------------------------------------
@@ -479,10 +481,10 @@ def _inside_basin(candidates: list[str], prefer_red: bool) -> tuple[str, str]:
     if len(candidates) == 1:
         return chosen, ""
     if prefer_red:
-        return chosen, f"red-outlined space {chosen} (wild level-1 tile)"
+        return chosen, say("red-outlined space {space} (wild level-1 tile)", space=chosen)
     if SPACES[chosen].red_bordered == SPACES[ordered[1]].red_bordered:
-        return chosen, f"lower-numbered space {chosen} (ruling A14)"
-    return chosen, f"free space {chosen} before the red-outlined one"
+        return chosen, say("lower-numbered space {space} (ruling A14)", space=chosen)
+    return chosen, say("free space {space} before the red-outlined one", space=chosen)
 
 
 # -- the procedure ---------------------------------------------------------------------------
@@ -516,18 +518,20 @@ def choose_space(
         if note:
             steps.append(note)
     if len(left) == 1:
-        decided = steps[-1] if steps else "the only legal space"
-        steps.append(f"only one space: {left[0]}")
+        decided = steps[-1] if steps else say("the only legal space")
+        steps.append(say("only one space: {space}", space=left[0]))
         return Placement(left[0], tuple(steps), decided_by=decided)
     if structure != "elevation" and third_structure:
         completing = [c for c in left if completes_system(state, company, structure, c)]
         if len(completing) == 1:
-            steps.append(f"completes a production system: {completing[0]}")
+            steps.append(say("completes a production system: {spaces}", spaces=completing[0]))
             return Placement(
-                completing[0], tuple(steps), decided_by="completes a production system"
+                completing[0], tuple(steps), decided_by=say("completes a production system")
             )
         if completing:
-            steps.append(f"completes a production system: {', '.join(completing)}")
+            steps.append(
+                say("completes a production system: {spaces}", spaces=", ".join(completing))
+            )
             left = completing
     column = column_key(structure)
     used: list[str] = []  # the criteria that narrowed the candidates
@@ -535,16 +539,18 @@ def choose_space(
         kept = CRITERIA[f"{column}:{name}"](state, company, left, criteria)
         label = CRITERION_NAMES.get(name, name)
         if not kept:
-            steps.append(f"criterion '{label}': nobody, skipped")
+            steps.append(say("criterion '{criterion}': nobody, skipped", criterion=label))
             continue
         if kept != left:
-            steps.append(f"criterion '{label}' → {', '.join(kept)}")
+            steps.append(
+                say("criterion '{criterion}' → {spaces}", criterion=label, spaces=", ".join(kept))
+            )
             used.append(label)
         else:
-            steps.append(f"criterion '{label}': all tied")
+            steps.append(say("criterion '{criterion}': all tied", criterion=label))
         left = kept
         if len(left) == 1:
-            return Placement(left[0], tuple(steps), tuple(used), f"criterion '{label}'")
+            return Placement(left[0], tuple(steps), tuple(used), criterion_words(label))
     if tie_filter is not None:
         left, note = tie_filter(left)
         if note:
@@ -555,13 +561,24 @@ def choose_space(
         here = [s for s in group if s in left]
         if not here:
             continue
-        location = f"location {_printed_location(structure, criteria)} or higher"
-        steps.append(f"{location} → {_location_label(structure, here[0])}")
+        location = say(
+            "location {location} or higher", location=_printed_location(structure, criteria)
+        )
+        steps.append(
+            say(
+                "{location} → {place}", location=location, place=_location_label(structure, here[0])
+            )
+        )
         chosen, note = _inside_basin(here, prefer_red and structure == "base")
         if note:
             steps.append(note)
         return Placement(chosen, tuple(steps), tuple(used), location)
     raise AssertionError("every candidate lies in some location")  # pragma: no cover
+
+
+def criterion_words(label: str) -> Words:
+    """What settled a placement when a criterion did: "criterion 'most powerful'"."""
+    return say("criterion '{criterion}'", criterion=label)
 
 
 def _printed_location(structure: str, criteria: Criteria) -> str:

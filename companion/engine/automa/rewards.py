@@ -17,6 +17,7 @@ from companion.engine.board import SPACES
 from companion.engine.commands import read_answer
 from companion.engine.events import RESOLVERS, Event, Recorder, applies
 from companion.engine.state import Decision, GameState
+from companion.engine.words import say
 
 
 def current_criteria(state: GameState) -> Criteria:
@@ -211,7 +212,10 @@ def claim_contract(rec: Recorder, company: str, contract: str | None) -> None:
     if contract is not None and contract not in taken:
         rec.emit(
             "automa_contract_claimed",
-            f"Take contract {contract} from the Contract Office: the Automa fulfils it at once.",
+            say(
+                "Take contract {contract} from the Contract Office: the Automa fulfils it at once.",
+                contract=contract,
+            ),
             company=company,
             contract=contract,
         )

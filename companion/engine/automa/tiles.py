@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.automa.said import pluses
 from companion.engine.data import automa_tables as t
+from companion.engine.words import Words, say
 
 ActionKind = str  # production, water_management, contract_office, construction, patent_office,
 # external_work, workshop, machinery_shop, bank
@@ -50,30 +52,82 @@ class TileAction:
         k = self.kind
         if k == "production":
             sign = f"{self.energy_bonus:+d}" if self.energy_bonus else "±0"
-            return f"Produce {sign} ({self.contract_colour} contract)"
+            colour = COLOUR_WORDS.get(str(self.contract_colour), str(self.contract_colour))
+            return say("Produce {bonus} ({colour} contract)", bonus=sign, colour=colour)
         if k == "water_management":
             if self.flows_immediately:
-                return "Water: 1 drop flowing at once"
-            return f"Water: {self.drops} drops on headstreams"
+                return say("Water: 1 drop flowing at once")
+            return say("Water: {n} drops on headstreams", n=self.drops)
         if k == "contract_office":
-            colour, gain = self.discard_colour, self.energy_gain
-            return f"Contract Office: remove {colour} contracts, +{gain} energy"
+            colour = COLOUR_WORDS.get(str(self.discard_colour), str(self.discard_colour))
+            return say(
+                "Contract Office: remove {colour} contracts, +{n} energy",
+                colour=colour,
+                n=self.energy_gain,
+            )
         if k == "construction":
-            text = f"Build {self.structure}"
-            if self.region:
-                text += f" in the {self.region}"
-            if self.min_conduit_value:
-                text += f" value {self.min_conduit_value}+"
-            return text
+            return self._build_label()
         if k == "patent_office":
-            return f"Patent Office: {self.structure} tile"
+            return say("Patent Office: {structure} tile", structure=self._structure())
         if k == "workshop":
-            return f"Workshop: rotate {self.rotations}"
+            return say("Workshop: rotate {n}", n=self.rotations)
         if k == "machinery_shop":
-            return "Machinery Shop: " + " + ".join(self.machines)
+            return say(
+                "Machinery Shop: {machines}",
+                machines=pluses(MACHINE_WORDS[m] for m in self.machines),
+            )
         if k == "bank":
-            return "Bank"
+            return say("Bank")
+        if k == "external_work":
+            return say("External work")
         return k.replace("_", " ").capitalize()
+
+    def _structure(self) -> str:
+        return STRUCTURE_WORDS.get(str(self.structure), str(self.structure))
+
+    def _build_label(self) -> Words:
+        structure = self._structure()
+        value = self.min_conduit_value
+        if self.region:
+            area = AREA_WORDS.get(self.region, self.region)
+            if value:
+                return say(
+                    "Build {structure} in the {area} value {value}+",
+                    structure=structure,
+                    area=area,
+                    value=value,
+                )
+            return say("Build {structure} in the {area}", structure=structure, area=area)
+        if value:
+            return say("Build {structure} value {value}+", structure=structure, value=value)
+        return say("Build {structure}", structure=structure)
+
+
+# the tiles' words as the trace shows them (lower case inside a label: "Build conduit")
+COLOUR_WORDS: dict[str, Words] = {
+    "green": say("green"),
+    "yellow": say("yellow"),
+    "red": say("red"),
+    "any": say("any"),
+}
+STRUCTURE_WORDS: dict[str, Words] = {
+    "base": say("base"),
+    "elevation": say("elevation"),
+    "conduit": say("conduit"),
+    "powerhouse": say("powerhouse"),
+    "any": say("any"),
+    "building": say("building"),
+}
+AREA_WORDS: dict[str, Words] = {
+    "mountains": say("mountains"),
+    "hills": say("hills"),
+    "plains": say("plains"),
+}
+MACHINE_WORDS: dict[str, Words] = {
+    "excavator": say("excavator"),
+    "mixer": say("mixer"),
+    "wild": say("wild"),
+}
 
 
 @dataclass(frozen=True)

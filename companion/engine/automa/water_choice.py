@@ -16,6 +16,7 @@ from companion.engine import abilities, water
 from companion.engine.automa.tiles import Criteria
 from companion.engine.board import HEADSTREAM_LETTERS
 from companion.engine.state import GameState
+from companion.engine.words import say
 
 
 @dataclass(frozen=True)
@@ -56,15 +57,19 @@ def _best(
             if best is None or key < best[0]:
                 best = (key, ordered, gain)
     if best is None or best[2] <= 0:
-        return WaterChoice((), 0, "no drop would reach an own dam with room")
+        return WaterChoice((), 0, say("no drop would reach an own dam with room"))
     letters, gain = best[1], best[2]
-    letters_text = ", ".join(letters)
-    return WaterChoice(
-        letters,
-        gain,
-        f"{len(letters)} drop(s) on {letters_text}: {gain} would be stored in own dams "
-        f"(letters {'-'.join(criteria.headstreams)} break ties)",
+    parts = {
+        "letters": ", ".join(letters),
+        "gain": gain,
+        "order": "-".join(criteria.headstreams),
+    }
+    note = say(
+        "{n} drop(s) on {letters}: {gain} would be stored in own dams (letters {order} break ties)",
+        n=len(letters),
+        **parts,
     )
+    return WaterChoice(letters, gain, note)
 
 
 def _usa_steps(state: GameState, company: str) -> dict[str, int]:

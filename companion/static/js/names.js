@@ -19,6 +19,15 @@ export const companiesFor = (expansion) => CATALOG.companies.filter((c) => expan
 /** The Executive Officers in the draw: the 4 new ones join with The Leeghwater Project. */
 export const officersFor = (expansion) => CATALOG.officers.filter((o) => expansion || !o.expansion);
 
+/**
+ * A component's printed text (an ability, an officer's power, a tile's effect, a Building's
+ * action) in this device's language: catalog.js holds its English, which is its catalogue key
+ * (companion/engine/component_texts.py, power_words.py).
+ */
+export function printed(text) {
+  return text ? t(text) : text;
+}
+
 /** An External Work tile as printed: its cost in Machineries and its reward. */
 export function externalWork(id) {
   return externalWorks.get(id) ?? null;
@@ -33,7 +42,7 @@ export function externalWork(id) {
 export function externalWorkText(id) {
   const w = externalWork(id);
   if (!w) return String(id ?? '');
-  return t('pile {pile}: discard {cost} → {reward}', { pile: w.pile, cost: machineryCost(w.excavators, w.mixers), reward: engineText(w.text) });
+  return t('pile {pile}: discard {cost} → {reward}', { pile: w.pile, cost: machineryCost(w.excavators, w.mixers), reward: printed(w.text) });
 }
 
 /** A Machinery cost in words: "2 Excavators + 1 Concrete Mixer". */
@@ -114,22 +123,25 @@ const OBJECTIVE_LABELS = {
 };
 
 export function objectiveLabel(id) {
-  return (OBJECTIVE_LABELS[id] && t(OBJECTIVE_LABELS[id])) ?? objective(id)?.measure ?? String(id ?? '').replace(/^O_/, '').replaceAll('_', ' ').toLowerCase();
+  return (OBJECTIVE_LABELS[id] && t(OBJECTIVE_LABELS[id])) ?? printed(objective(id)?.measure) ?? String(id ?? '').replace(/^O_/, '').replaceAll('_', ' ').toLowerCase();
 }
 
 /** A bonus tile as printed: "5 VP per Powerhouse built" (the id when it is unknown). */
 export function bonusText(id) {
   const tx = bonusTile(id);
-  return tx ? t('{vp} VP per {what}', { vp: tx.vp_each, what: engineText(tx.counts) }) : String(id);
+  return tx ? t('{vp} VP per {what}', { vp: tx.vp_each, what: printed(tx.counts) }) : String(id);
 }
+
+// a tile's kind that is no structure of the map (the others read as the map's words)
+const KIND_WORDS = { any: N_('any structure'), building: N_('Building') };
 
 /** An Advanced Technology tile in words: "Level 1 Base: each own dam holding 0 drops …". */
 export function advancedText(id) {
   const tx = CATALOG.advanced_tiles.find((x) => x.id === id);
   if (!tx) return String(id);
   const kind = id.replace(/^L\d_/, '').toLowerCase();
-  const name = t('Level {level} {kind}', { level: tx.level, kind: kind === 'any' ? t('any structure') : engineText(kind) });
-  return `${name}: ${engineText(tx.text)}`;
+  const name = t('Level {level} {kind}', { level: tx.level, kind: KIND_WORDS[kind] ? t(KIND_WORDS[kind]) : engineText(kind) });
+  return `${name}: ${printed(tx.text)}`;
 }
 
 const SECTIONS = {

@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { el, fromTemplate, scriptReady } from './dom.js';
 import { CATALOG } from './catalog.js';
-import { advancedText, bonusText, buildingName, companiesFor, companyName, externalWorkText, officersFor, contractWords, headstreamWords, objectiveLabel, officer, placeName, setPlaceNames } from './names.js';
+import { advancedText, bonusText, buildingName, companiesFor, companyName, externalWorkText, officersFor, contractWords, headstreamWords, objectiveLabel, officer, placeName, printed, setPlaceNames } from './names.js';
 import { drawGroups, drawsPayload, renderDraws } from './setup_draws.js';
 import { engineText } from './engine_words.js';
 import { t } from './i18n.js';
@@ -74,7 +74,7 @@ function syncSeats() {
     const select = field(node, 'officer');
     const current = select.value;
     const list = full ? officersFor(expansion()) : [officer(introOfficer[company])].filter(Boolean);
-    select.replaceChildren(...list.map((o, k) => option(o.id, `${o.name} — ${engineText(o.text)}`, full ? (o.id === current || (!current && k === i)) : true)));
+    select.replaceChildren(...list.map((o, k) => option(o.id, `${o.name} — ${printed(o.text)}`, full ? (o.id === current || (!current && k === i)) : true)));
     select.disabled = !full;
   });
 }

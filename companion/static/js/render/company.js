@@ -1,6 +1,6 @@
 // Company cards (compact, on the tablet) and the full company board (opened by a tap).
 import { el, fill, icon } from '../dom.js';
-import { abilityState, buildingName, company, companyAbility, companyLetter, companyName, contract, contractGroup, externalWorkText, incomeText, officer, rewardText } from '../names.js';
+import { abilityState, buildingName, company, companyAbility, companyLetter, companyName, contract, contractGroup, externalWorkText, incomeText, officer, printed, rewardText } from '../names.js';
 import { wheelSvg, describeSegment } from './wheel.js';
 import { engineText } from '../engine_words.js';
 import { N_, t } from '../i18n.js';
@@ -43,9 +43,9 @@ function powerLines(p) {
   const box = el('span', { class: 'powers' });
   if (ability) {
     box.append(el('span', { class: `ability${state.active ? ' on' : ''}`, 'data-testid': `ability-${p.company}` },
-      `${state.active ? '★' : '☆'} ${ability.short} · `, el('span', { class: 'state', text: state.text })));
+      `${state.active ? '★' : '☆'} ${printed(ability.short)} · `, el('span', { class: 'state', text: state.text })));
   }
-  if (off) box.append(el('span', { class: 'officer-power', text: `${off.name}: ${off.short ?? off.text}` }));
+  if (off) box.append(el('span', { class: 'officer-power', text: `${off.name}: ${printed(off.short ?? off.text)}` }));
   return box;
 }
 
@@ -53,8 +53,8 @@ function powersLabel(p) {
   const ability = companyAbility(p.company);
   const off = officer(p.officer);
   const parts = [];
-  if (ability) parts.push(t('Company ability {ability}: {state}', { ability: ability.short, state: abilityState(p).text }));
-  if (off) parts.push(t('Executive officer {name}: {power}', { name: off.name, power: off.short ?? off.text }));
+  if (ability) parts.push(t('Company ability {ability}: {state}', { ability: printed(ability.short), state: abilityState(p).text }));
+  if (off) parts.push(t('Executive officer {name}: {power}', { name: off.name, power: printed(off.short ?? off.text) }));
   return parts.length ? ` ${parts.join('. ')}.` : '';
 }
 
@@ -96,7 +96,7 @@ function incomeChips(companyId, kind, built) {
     const items = slot.rewards || slot.effects || [];
     // the 3rd powerhouse switches the company ability on: name it (Appendix 2)
     const ability = companyAbility(companyId);
-    const text = items.map((item) => (item.type === 'company_special_ability' && ability ? t('ability: {ability}', { ability: ability.short }) : incomeText(item))).join(' + ');
+    const text = items.map((item) => (item.type === 'company_special_ability' && ability ? t('ability: {ability}', { ability: printed(ability.short) }) : incomeText(item))).join(' + ');
     const revealed = built >= slot.slot;
     const which = kind === 'powerhouse' ? t('{n} powerhouses', { n: slot.slot }) : slot.slot;
     box.append(el('span', { class: `chip${revealed ? ' revealed' : ''}`, text: `${which}: ${text}${revealed ? ' ✓' : ''}` }));
@@ -137,11 +137,11 @@ function abilityParagraph(p) {
   const state = abilityState(p);
   const heading = t('Company ability, {state}', { state: state.text });
   return el('p', { class: `ability-full${state.active ? ' on' : ''}` },
-    el('strong', { text: `${heading}${state.detail ? ` (${state.detail})` : ''}: ` }), ability.text);
+    el('strong', { text: `${heading}${state.detail ? ` (${state.detail})` : ''}: ` }), printed(ability.text));
 }
 
 function officerText(p, off) {
-  if (off) return `${off.name} — ${off.power ?? off.text}`;
+  if (off) return `${off.name} — ${printed(off.power ?? off.text)}`;
   if (p.officer) return p.officer;
   return p.kind === 'automa' ? t('none (the Automa plays without one)') : t('not chosen yet');
 }
@@ -150,7 +150,7 @@ function officerText(p, off) {
  * External Works it did. */
 function expansionRows(expansion) {
   const built = expansion.buildings.length;
-  const names = expansion.buildings.map((b) => t('{name} ({vp} VP): {action}', { name: buildingName(b.id), vp: b.vp, action: engineText(b.text) }));
+  const names = expansion.buildings.map((b) => t('{name} ({vp} VP): {action}', { name: buildingName(b.id), vp: b.vp, action: printed(b.text) }));
   return [
     el('div', { class: 'structure-row', 'data-testid': 'buildings-row' },
       el('strong', { text: `${t(PIECE_NAME.building)} ${built}/${BUILDINGS}` }),

@@ -2,15 +2,15 @@
 import { el, fill } from '../dom.js';
 import { CATALOG } from '../catalog.js';
 import { contractChip } from './company.js';
-import { advancedName } from '../names.js';
+import { advancedName, printed } from '../names.js';
 import { t } from '../i18n.js';
 
 const advanced = new Map(CATALOG.advanced_tiles.map((tx) => [tx.id, tx]));
 
 function patentChip(id) {
   const tile = advanced.get(id);
-  return el('span', { class: 'contract patent', title: tile?.text ?? id },
-    el('strong', { text: advancedName(id) }), el('span', { text: tile?.text ?? '' }));
+  return el('span', { class: 'contract patent', title: printed(tile?.text) ?? id },
+    el('strong', { text: advancedName(id) }), el('span', { text: printed(tile?.text) ?? '' }));
 }
 
 export function renderContracts(root, state) {

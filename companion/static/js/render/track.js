@@ -1,6 +1,6 @@
 // The energy track (0-30+) with each company's marker, the bonus tiles by round, the objective.
 import { el, fill, svg } from '../dom.js';
-import { bonusShort, bonusTile, companyLetter, companyName, objective, objectiveLabel } from '../names.js';
+import { bonusShort, bonusTile, companyLetter, companyName, objective, objectiveLabel, printed } from '../names.js';
 import { t } from '../i18n.js';
 
 function energySvg(players) {
@@ -46,11 +46,11 @@ export function renderTrack(root, state) {
     const current = i + 1 === state.round;
     bonus.append(el('span', {
       class: 'chip', 'aria-current': current ? 'true' : undefined,
-      title: tx?.counts ?? id,
+      title: printed(tx?.counts) ?? id,
       text: `${round(i + 1)}: ${tx ? bonusShort(id) : id}`,
     }));
   });
   const obj = objective(state.objective);
-  if (state.objective) bonus.append(el('span', { class: 'chip', title: obj?.measure ?? '', text: t('Objective: {objective}', { objective: objectiveLabel(state.objective) }) }));
+  if (state.objective) bonus.append(el('span', { class: 'chip', title: printed(obj?.measure) ?? '', text: t('Objective: {objective}', { objective: objectiveLabel(state.objective) }) }));
   fill(root, energySvg(players), bonus);
 }
