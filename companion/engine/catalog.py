@@ -15,6 +15,7 @@ from companion.engine.data import company_tables as ct
 from companion.engine.data import component_tables as cpt
 from companion.engine.data import leeghwater_tables as lt
 from companion.engine.data import map_tables as mt
+from companion.engine.words import Words, say
 
 STRUCTURE_NAMES: dict[str, str] = {
     "base": "Base",
@@ -109,8 +110,20 @@ COMPANIES: dict[str, Company] = {row["id"]: _company(row) for row in ct.COMPANIE
 BASE_COMPANIES: tuple[str, ...] = tuple(c for c in COMPANIES if COMPANIES[c].expansion is None)
 
 
+# the companies' names in each language (the Italian rulebook 003: "Italia", "Germania")
+COMPANY_WORDS: dict[str, Words] = {
+    "usa": say("USA"),
+    "germany": say("Germany"),
+    "italy": say("Italy"),
+    "france": say("France"),
+    "netherlands": say("Netherlands"),
+}
+
+
 def company_name(company: str | None) -> str:
     """The company as the rulebook names it ("USA", "Germany"); anything else as given."""
+    if company in COMPANY_WORDS:
+        return COMPANY_WORDS[company]
     return COMPANIES[company].name if company in COMPANIES else str(company)
 
 
@@ -427,6 +440,27 @@ BUILDING_SPACES: tuple[BuildingSpace, ...] = tuple(
 )
 
 
+# the Private Buildings' printed names in each language
+BUILDING_WORDS: dict[str, Words] = {
+    word: word
+    for word in (
+        say("Cofferdam"),
+        say("Development Office"),
+        say("Research Lab"),
+        say("Loan Agency"),
+        say("Energy Relay Field"),
+        say("Robot Factory"),
+        say("Financial Division"),
+        say("Control Station"),
+        say("Wind Farm"),
+        say("Customer Office"),
+    )
+}
+
+
 def building_name(tile: str | None) -> str:
     """A Private Building as printed ("Loan Agency"); anything else as given."""
-    return PRIVATE_BUILDINGS[tile].name if tile in PRIVATE_BUILDINGS else str(tile)
+    if tile not in PRIVATE_BUILDINGS:
+        return str(tile)
+    name = PRIVATE_BUILDINGS[tile].name
+    return BUILDING_WORDS.get(name, name)
