@@ -34,3 +34,13 @@ def drops(n: int) -> Words:
 def ordinal(n: int) -> Words:
     """ "1st", "2nd", "3rd", "4th" as the board and the company boards count."""
     return ORDINALS.get(n) or say("{n}th", n=n)
+
+
+def commas(items: list[str]) -> str:
+    """ "A, B, C": a list with no "and" (a list of a table step, a setup line)."""
+    if not items:
+        return ""
+    text = items[-1]
+    for item in reversed(items[:-1]):
+        text = say("{first}, {rest}", first=item, rest=text)
+    return text
