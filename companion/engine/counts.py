@@ -44,3 +44,24 @@ def commas(items: list[str]) -> str:
     for item in reversed(items[:-1]):
         text = say("{first}, {rest}", first=item, rest=text)
     return text
+
+
+def dots(items: list[str]) -> str:
+    """ "A · B · C": the parts of an option's label, as the buttons show them."""
+    parts = [item for item in items if item]
+    if not parts:
+        return ""
+    text = parts[-1]
+    for item in reversed(parts[:-1]):
+        text = say("{first} · {rest}", first=item, rest=text)
+    return text
+
+
+def plus(parts: list[Words]) -> str:
+    """ "2 Credits + turn the wheel 1": parts of one reward or one cost, added up."""
+    if not parts:
+        return ""
+    total = parts[-1]
+    for part in reversed(parts[:-1]):
+        total = say("{first} + {second}", first=part, second=total)
+    return total

@@ -77,16 +77,6 @@ def printed(text: str) -> str:
     return PRINTED.get(text, text)
 
 
-def plus(parts: list[Words]) -> str:
-    """ "2 Credits + turn the wheel 1": parts of one reward or one cost, added up."""
-    if not parts:
-        return ""
-    total = parts[-1]
-    for part in reversed(parts[:-1]):
-        total = say("{first} + {second}", first=part, second=total)
-    return total
-
-
 def reward_words(reward: dict[str, Any]) -> str:
     """ "2 Credits + turn the wheel 1" for a contract reward."""
     parts = []
@@ -95,7 +85,7 @@ def reward_words(reward: dict[str, Any]) -> str:
         parts.append(
             maker(value) if maker else say("{what} {n}", what=key.replace("_", " "), n=value)
         )
-    return plus(parts)
+    return counts.plus(parts)
 
 
 def contract_name(contract_id: str) -> str:
