@@ -18,10 +18,10 @@ from companion.engine.data import map_tables as mt
 from companion.engine.words import Words, say
 
 STRUCTURE_NAMES: dict[str, str] = {
-    "base": "Base",
-    "elevation": "Elevation",
-    "conduit": "Conduit",
-    "powerhouse": "Powerhouse",
+    "base": say("Base"),
+    "elevation": say("Elevation"),
+    "conduit": say("Conduit"),
+    "powerhouse": say("Powerhouse"),
 }
 
 # -- contracts -------------------------------------------------------------------------------

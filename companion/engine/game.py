@@ -61,6 +61,7 @@ from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import RESOLVERS, Event, Recorder, applies, apply, register
 from companion.engine.hooks import HOOKS
 from companion.engine.state import GameState
+from companion.engine.words import say
 
 COMMAND_TYPES = tuple(COMMANDS)
 
@@ -217,7 +218,9 @@ def _do_pass(rec: Recorder, company: str) -> None:
             f"You still have {player.engineers} Engineer(s): you must place them "
             "(the Bank is always open; ruling R17).",
         )
-    rec.emit("player_passed", f"{company_name(company)} passes.", company=company)
+    rec.emit(
+        "player_passed", say("{company} passes.", company=company_name(company)), company=company
+    )
     rec.emit("steps_queued", "", steps=["next_turn"])
 
 

@@ -64,8 +64,10 @@ def _engineers(e: Event) -> Words:
             return say("Put 1 Engineer on your {order} construction space.", order=order)
         return say("Put {n} Engineers on your {order} construction space.", n=n, order=order)
     if space == "BANK":
-        return say("Put 1 Engineer on the Bank.") if n == 1 else say(
-            "Put {n} Engineers on the Bank.", n=n
+        return (
+            say("Put 1 Engineer on the Bank.")
+            if n == 1
+            else say("Put {n} Engineers on the Bank.", n=n)
         )
     if leeghwater.is_expansion_space(space):
         where = leeghwater.space_words(space)
@@ -126,8 +128,9 @@ def drop_start(e: Event) -> str:
 def _drop(e: Event) -> Words:
     start = drop_start(e)
     if e.get("stopped_at"):
-        return say("Move a drop from {start} to {place}.", start=start,
-                   place=space_name(e["stopped_at"]))
+        return say(
+            "Move a drop from {start} to {place}.", start=start, place=space_name(e["stopped_at"])
+        )
     if e.get("left_map"):
         return say("Move a drop from {start} off the map (it leaves the river).", start=start)
     return say("Move a drop from {start}.", start=start)
@@ -177,8 +180,7 @@ def _production(e: Event) -> Words:
     }
     if e["drops"] == 1:
         return say(
-            "Take 1 drop from {dam}: they run through {conduit} to {powerhouse} "
-            "({energy} Energy).",
+            "Take 1 drop from {dam}: they run through {conduit} to {powerhouse} ({energy} Energy).",
             **parts,
         )
     return say(
@@ -318,7 +320,9 @@ def setup_lines(e: Event) -> list[str]:
     components' words (the printed tiles carry no ids)."""
     board = e["board"]
     tiles = [
-        say("the headstream tile {dots} on {letter}", dots=headstream_tile_dots(tile), letter=letter)
+        say(
+            "the headstream tile {dots} on {letter}", dots=headstream_tile_dots(tile), letter=letter
+        )
         for letter, tile in sorted(board["headstream_tiles"].items())
     ]
     lines: list[str] = [
@@ -357,8 +361,9 @@ def setup_lines(e: Event) -> list[str]:
     blocked = sorted(s for s, who in board["occupied"].items() if who == "blocked")
     if blocked:
         names = [management_space_name(catalog.MANAGEMENT_SPACES[s]) for s in blocked]
-        lines.append(say("Put unused Engineers on the spaces not used: {spaces}.",
-                         spaces=commas(names)))
+        lines.append(
+            say("Put unused Engineers on the spaces not used: {spaces}.", spaces=commas(names))
+        )
     if board.get("leeghwater"):
         lines += leeghwater.board_lines(board["leeghwater"])
     return lines

@@ -49,8 +49,11 @@ def space_name(space: ManagementSpace) -> Words:
     """A Management-board space as a player finds it: "Workshop row 2, right"."""
     section = SECTION_NAMES[space.section]
     if not space.side:
-        return section if space.id == BANK else say("{section} space {row}", section=section,
-                                                     row=space.row)
+        return (
+            section
+            if space.id == BANK
+            else say("{section} space {row}", section=section, row=space.row)
+        )
     side = SIDE_WORDS.get(space.side) or space.side
     return say("{section} row {row}, {side}", section=section, row=space.row, side=side)
 
@@ -66,9 +69,7 @@ def space_available(state: GameState, space: ManagementSpace) -> Words | None:
     if holder == "blocked":
         return say("This space is not used with {n} players.", n=len(state.players))
     if holder is not None and space.id != BANK:
-        return say(
-            "This action space is already taken (each space takes one player's Engineers)."
-        )
+        return say("This action space is already taken (each space takes one player's Engineers).")
     return None
 
 

@@ -13,9 +13,9 @@ from typing import Any
 
 from companion.engine import (
     catalog,
-    counts,
     construction,
     contracts,
+    counts,
     external_works,
     leeghwater,
     management,
@@ -25,10 +25,10 @@ from companion.engine import (
 )
 from companion.engine.automa.command import automa_options, automa_to_act, override_options
 from companion.engine.catalog import ManagementSpace, company_name
+from companion.engine.counts import commas, dots, plus
 from companion.engine.economy import can_pay_credits
 from companion.engine.mahiri import mahiri_options
 from companion.engine.state import Decision, GameState
-from companion.engine.counts import commas, dots, plus
 from companion.engine.table_words import STRUCTURE_WORD, advanced_tile_name, external_work_name
 from companion.engine.words import Words, say
 
@@ -113,9 +113,7 @@ def _usable_spaces(
         return [], problems[0]
     if taken:
         return [], say("{section} spaces are taken.", section=management.SECTION_NAMES[section])
-    return [], say(
-        "{section} is not used in this game.", section=management.SECTION_NAMES[section]
-    )
+    return [], say("{section} is not used in this game.", section=management.SECTION_NAMES[section])
 
 
 # -- one builder per action ------------------------------------------------------------------
@@ -229,8 +227,9 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
                 label = option.get("label", "")
                 if command.get("contract"):
                     label = dots([label, say("fulfils {contract}", contract=command["contract"])])
-                where = say("{space} ({bonus})", space=management.space_name(space),
-                            bonus=f"{bonus:+d}")
+                where = say(
+                    "{space} ({bonus})", space=management.space_name(space), bonus=f"{bonus:+d}"
+                )
                 choices.append(
                     {
                         "label": dots([where, label]),
@@ -381,7 +380,9 @@ def _contracts(state: GameState, company: str) -> tuple[list[dict[str, Any]], st
         for picked in combinations(on_offer, k):
             choices.append(
                 {
-                    "label": _on(_space_label(s), say("take {contracts}", contracts=commas(list(picked)))),
+                    "label": _on(
+                        _space_label(s), say("take {contracts}", contracts=commas(list(picked)))
+                    ),
                     "space": s.id,
                     "preview": {"contracts": list(picked), "credits": s.total_credits},
                     "command": {

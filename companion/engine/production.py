@@ -29,6 +29,7 @@ from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.hooks import HOOKS
 from companion.engine.state import NEUTRAL, Decision, GameState
+from companion.engine.words import say
 
 SHORT_NAMES: dict[str, str] = {
     "usa": "USA",
@@ -615,7 +616,12 @@ def _pay_conduit_owner(rec: Recorder, company: str, system: System, drops: int) 
     if owner == company or drops < 1:
         return
     who = SHORT_NAMES.get(company, company)
-    reason = f"{who} used conduit {system.conduit} with {drops} drop(s)"
+    reason = say(
+        "{company} used conduit {place} with {n} drop(s)",
+        company=who,
+        place=system.conduit,
+        n=drops,
+    )
     origin = source("conduit_use", system.conduit, by=company, drops=drops)
     pay_credits(rec, company, drops, "conduit_use", reason, origin)
     gain_credits(rec, owner, drops, "conduit_use", reason, origin)

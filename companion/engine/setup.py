@@ -32,6 +32,7 @@ from companion.engine.state import (
     Seat,
     Setup,
 )
+from companion.engine.words import say
 
 CURRENT_RULES = 2  # what a new game sets in its setup payload (`rules`; docs/commands.md)
 HUMAN_START_VP = 10
@@ -596,14 +597,14 @@ def seat_players(rec: Recorder, records: list[dict[str, Any]], turn_order: list[
         seat["officer"] = record["officer"]
     rec.emit(
         "players_seated",
-        "Each player takes their company's components.",
+        say("Each player takes their company's components."),
         players=[by_company[c] for c in [r["company"] for r in records]],
         turn_order=turn_order,
         seats=seats,
     )
     for company in turn_order:
         start = AUTOMA_START_VP if rec.state.players[company].is_automa else HUMAN_START_VP
-        score_vp(rec, company, start, "start", "Starting Victory Points", source("start"))
+        score_vp(rec, company, start, "start", say("Starting Victory Points"), source("start"))
 
 
 # -- full setup: the draft (p. 9) ----------------------------------------------------------
@@ -802,7 +803,7 @@ def set_up(rec: Recorder, payload: dict[str, Any]) -> None:
         records, order = introductory_players(setup)
     rec.emit(
         "game_set_up",
-        "The table is set up (General Setup, p. 6-7).",
+        say("The table is set up (General Setup, p. 6-7)."),
         setup=asdict(setup),
         board=board,
         rng_counter=dealer.counter,

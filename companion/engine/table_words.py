@@ -25,9 +25,7 @@ REWARD_WORDS: dict[str, Callable[[Any], Words]] = {
     "credits": counts.credits,
     "vp": lambda n: say("{n} VP", n=n),
     "rotate_wheel": lambda n: say("turn the wheel {n}", n=n),
-    "machineries_any": lambda n: (
-        say("1 Machinery") if n == 1 else say("{n} Machineries", n=n)
-    ),
+    "machineries_any": lambda n: say("1 Machinery") if n == 1 else say("{n} Machineries", n=n),
     "excavators": counts.excavators,
     "mixers": counts.mixers,
     "energy_steps": lambda n: say("{n} energy steps", n=n),
@@ -58,10 +56,15 @@ PRINTED: dict[str, Words] = {
         say("5 VP and fulfil any one of your face-up Contracts"),
         say("6 VP and 2 drops on headstreams that flow at once"),
         say("6 VP and 3 Concrete Mixers"),
-        say("put 1 drop from the general supply on a Neutral Dam or one of your Dams that has room"),
+        say(
+            "put 1 drop from the general supply on a Neutral Dam or one of your Dams that has room"
+        ),
         say("take one Technology tile back from the wheel; Machineries in that segment stay"),
         say("choose a wheel segment and take back half its Machineries, rounded down, your choice"),
-        say("take a face-up External Work and its reward, paying 2 Credits per Machinery printed on it"),  # noqa: E501
+        say(
+            "take a face-up External Work and its reward, "
+            "paying 2 Credits per Machinery printed on it"
+        ),
         say("pay 1 Credit: Energy marker +4, not usable for Contracts"),
         say("pay 1 Credit: gain 2 Machineries in any mix"),
         say("gain 5 Credits"),
@@ -136,9 +139,7 @@ def advanced_tile_name(tile_id: str) -> str:
 
 def machineries_words(excavators: int, mixers: int) -> str:
     """The Machineries printed on a tile, the kinds it asks for only ("2 Concrete Mixers")."""
-    parts = [
-        word(n) for n, word in ((excavators, counts.excavators), (mixers, counts.mixers)) if n
-    ]
+    parts = [word(n) for n, word in ((excavators, counts.excavators), (mixers, counts.mixers)) if n]
     return listing(parts)
 
 
@@ -153,7 +154,5 @@ def external_work_name(tile_id: str, *, reward: bool = True) -> str:
         return tile_id
     cost = machineries_words(work.excavators, work.mixers)
     if reward:
-        return say(
-            "External Work: discard {cost} → {reward}", cost=cost, reward=printed(work.text)
-        )
+        return say("External Work: discard {cost} → {reward}", cost=cost, reward=printed(work.text))
     return say("External Work: discard {cost}", cost=cost)

@@ -20,6 +20,7 @@ from companion.engine.data import map_tables
 from companion.engine.errors import CommandError
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
+from companion.engine.words import say
 
 DROPS_IN_THE_BOX = 30  # ruling R14: warn above this, never block
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
@@ -264,9 +265,12 @@ def headstream_phase(rec: Recorder) -> None:
         if tile is None:
             continue
         n = HEADSTREAM_DROPS[tile][state.round - 1]
-        reason = (
-            f"Headstream tile {tile} gives {n} drop(s) to headstream {letter} "
-            f"in round {state.round}"
+        reason = say(
+            "Headstream tile {tile} gives {n} drop(s) to headstream {letter} in round {round}",
+            tile=tile,
+            n=n,
+            letter=letter,
+            round=state.round,
         )
         place_drops(rec, None, letter, n, reason)
 
@@ -279,7 +283,9 @@ def water_flow_phase(rec: Recorder) -> None:
                 rec,
                 headstream=letter,
                 waiting=True,
-                reason=f"Water Flow phase: a drop flows from headstream {letter}",
+                reason=say(
+                    "Water Flow phase: a drop flows from headstream {letter}", letter=letter
+                ),
             )
     check_drops_warning(rec)
 
