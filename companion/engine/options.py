@@ -73,6 +73,14 @@ def _space_label(space: ManagementSpace) -> Words:
     return say("{space} ({cost})", space=management.space_name(space), cost=commas(bits))
 
 
+def _credits(n: int) -> str:
+    return f"{n}₵"
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
 def _on(space: str, choice: str) -> Words:
     """ "Workshop row 1, left (1 Engineer): turn the wheel 1": a space and what it gives."""
     return say("{space}: {choice}", space=space, choice=choice)
@@ -228,7 +236,7 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
                 if command.get("contract"):
                     label = dots([label, say("fulfils {contract}", contract=command["contract"])])
                 where = say(
-                    "{space} ({bonus})", space=management.space_name(space), bonus=f"{bonus:+d}"
+                    "{space} ({bonus})", space=management.space_name(space), bonus=_signed(bonus)
                 )
                 choices.append(
                     {
@@ -313,9 +321,9 @@ def _bank(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     engineers = state.players[company].engineers
     choices = [
         {
-            "label": say("1 Engineer → {credits}", credits=f"{n}₵")
+            "label": say("1 Engineer → {credits}", credits=_credits(n))
             if n == 1
-            else say("{n} Engineers → {credits}", n=n, credits=f"{n}₵"),
+            else say("{n} Engineers → {credits}", n=n, credits=_credits(n)),
             "space": management.BANK,
             "preview": {"credits": n},
             "command": {"type": "bank", "player": company, "engineers": n},
