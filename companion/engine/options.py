@@ -43,6 +43,14 @@ ACTION_LABELS: dict[str, str] = {
     "patent": say("Patent"),
     "pass": say("Pass"),
 }
+# the basic Technology tiles by the word the wheel shows (Advanced tiles keep their id)
+TILE_WORDS = {
+    "base": say("base"),
+    "elevation": say("elevation"),
+    "conduit": say("conduit"),
+    "powerhouse": say("powerhouse"),
+    "wild": say("wild"),
+}
 PHASE_WORDS = {
     "setup": say("setup"),
     "income": say("income"),
@@ -160,7 +168,7 @@ def _build_label(option: dict[str, Any]) -> Words:
     parts = {
         "structure": STRUCTURE_WORD.get(structure, structure.title()),
         "space": option.get("space"),
-        "tile": option.get("tile") or say("no"),
+        "tile": TILE_WORDS.get(option.get("tile") or "", option.get("tile")) or say("no"),
     }
     if option.get("copies"):
         return say(
@@ -467,58 +475,86 @@ def _answer_label(decision: Decision, answer: dict[str, Any]) -> str:
         return ", ".join(f"{k}: {v}" for k, v in answer.items())
 
 
-def _production_energy(decision: Decision, answer: dict[str, Any]) -> str:
+def _production_energy(decision: Decision, answer: dict[str, Any]) -> Words | None:
     """The energy of the production option an answer picks (Germany, L2_POWERHOUSE)."""
     keys = ("dam", "conduit", "powerhouse", "drops")
     for option in decision.options.get("options") or decision.options.get("productions") or []:
         if all(option.get(k) == answer.get(k) for k in keys):
-            return f" · {option['energy']} energy"
-    return ""
+            return say("{n} energy", n=option["energy"])
+    return None
+
+
+def _fulfils(answer: dict[str, Any]) -> Words | None:
+    return (
+        say("fulfils {contract}", contract=answer["contract"]) if answer.get("contract") else None
+    )
+
+
+DECLINE = say("Decline")
 
 
 def _known_label(decision: Decision, answer: dict[str, Any]) -> str:
     if decision.kind == "mahiri_opening":  # automa.md §2.2, automa/opening.py
-        return "Play the drawn Automa tile"
+        return say("Play the drawn Automa tile")
     if decision.kind == "draft_pick":
-        return f"{company_name(answer['company'])} + {answer['contract']}"
+        return say(
+            "{company} + {contract}",
+            company=company_name(answer["company"]),
+            contract=answer["contract"],
+        )
     if decision.kind == "company_effect":  # production.py: step 6 after the contract reward
-        return "Go on with the production"
+        return say("Go on with the production")
     if decision.kind in ("second_production", "tile_production"):
         if answer.get("decline"):
-            return "Decline"
-        label = f"{answer['dam']} → {answer['conduit']} → {answer['powerhouse']}"
-        label += f" · {answer['drops']} drop(s)" + _production_energy(decision, answer)
-        return label + (f" · fulfils {answer['contract']}" if answer.get("contract") else "")
+            return DECLINE
+        path = say(
+            "{dam} → {conduit} → {powerhouse}",
+            dam=answer["dam"],
+            conduit=answer["conduit"],
+            powerhouse=answer["powerhouse"],
+        )
+        drops = say("{n} drop(s)", n=answer["drops"])
+        return dots(
+            [path, drops, _production_energy(decision, answer) or "", _fulfils(answer) or ""]
+        )
     if decision.kind == "tile_contract":  # L2_BASE / L3_CONDUIT energy (Appendix 4, R23)
         if not answer.get("produce"):
-            return "Decline"
-        label = f"Produce {decision.options['energy']} Energy"
-        return label + (f" · fulfils {answer['contract']}" if answer.get("contract") else "")
+            return DECLINE
+        produce = say("Produce {n} Energy", n=decision.options["energy"])
+        return dots([produce, _fulfils(answer) or ""])
     if decision.kind == "tile_effect":  # L1_BASE / L2_ELEVATION drops (Appendix 4, R23)
-        return "Put the drops" if answer.get("accept") else "Decline"
+        return say("Put the drops") if answer.get("accept") else DECLINE
     if decision.kind == "reward_contract":  # External Works, Wind Farm, Customer Office
-        return "Decline" if answer["contract"] is None else f"Fulfil contract {answer['contract']}"
+        if answer["contract"] is None:
+            return DECLINE
+        return say("Fulfil contract {contract}", contract=answer["contract"])
     if decision.kind == "architect_turn":  # Tommaso Battista (ruling L5)
-        return "Take another turn" if answer["accept"] else "End the turn"
+        return say("Take another turn") if answer["accept"] else say("End the turn")
     if decision.kind == "company_drop":  # the Netherlands (X15)
-        return "Decline" if answer["dam"] is None else f"1 drop on {answer['dam']}"
+        return DECLINE if answer["dam"] is None else say("1 drop on {dam}", dam=answer["dam"])
     if decision.kind == "reward_advanced_tile":  # External Work A5
-        return "Decline" if answer["tile"] is None else f"Take {advanced_tile_name(answer['tile'])}"
+        if answer["tile"] is None:
+            return DECLINE
+        return say("Take {pieces}.", pieces=advanced_tile_name(answer["tile"]))
     if decision.kind == "building_choice" and "slot" in answer:  # the Loan Agency
         return external_work_name(str(decision.options["works"][str(answer["slot"])]))
     if "discard" in answer:
-        return f"Discard {', '.join(answer['discard'])}"
+        return say("Discard {contracts}", contracts=commas(list(answer["discard"])))
     if "tile" in answer:
         return str(answer["tile"])
     if "space" in answer:
-        return "Decline" if answer["space"] is None else f"Build on {answer['space']}"
+        if answer["space"] is None:
+            return DECLINE
+        return say("Build on {space}", space=answer["space"])
     if decision.kind == "place_drops":
         drops = answer["drops"]
-        return "Decline" if not drops else ", ".join(f"{n} on {k}" for k, n in drops.items())
+        if not drops:
+            return DECLINE
+        return commas([say("{n} on {letter}", n=n, letter=k) for k, n in drops.items()])
     if "excavators" in answer:
-        return f"{answer['excavators']} Excavators, {answer['mixers']} Concrete Mixers"
+        return commas([counts.excavators(answer["excavators"]), counts.mixers(answer["mixers"])])
     if answer.get("decline"):
-        return "Decline"
+        return DECLINE
     return ", ".join(f"{k}: {v}" for k, v in answer.items())
 
 

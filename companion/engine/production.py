@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from companion.engine import abilities, water
+from companion.engine import abilities, counts, water
 from companion.engine.board import BASINS, SPACES
 from companion.engine.catalog import CONTRACTS
 from companion.engine.commands import Answer, Produce, answer_dict
+from companion.engine.counts import dots
 from companion.engine.economy import (
     can_pay_credits,
     gain_credits,
@@ -193,9 +194,17 @@ def _option(
     }
     contracts = fulfillable_contracts(state, company, energy)
     pays = {"owner": system.conduit_owner, "credits": credits} if credits else None
-    label = f"{system.label()} · {drops} drop{'s' if drops > 1 else ''} · {energy} energy"
-    if pays:
-        label += f" · pays {SHORT_NAMES.get(system.conduit_owner, system.conduit_owner)} {credits}₵"
+    owner = SHORT_NAMES.get(system.conduit_owner or "", system.conduit_owner)
+    label = dots(
+        [
+            system.label(),
+            counts.drops(drops),
+            say("{n} energy", n=energy),
+            say("pays {company} {credits}", company=owner, credits=_credits(credits))
+            if pays
+            else "",
+        ]
+    )
     return {
         **command,
         "conduit_owner": system.conduit_owner,
@@ -227,13 +236,23 @@ def _released_stops(state: GameState, system: System) -> list[str | None]:
 
 def _system_label(system: System, best: dict[str, Any]) -> str:
     drops = best["drops"]
-    text = (
-        f"{system.label()} · up to {drops} drop{'s' if drops > 1 else ''} · {best['energy']} energy"
+    owner = SHORT_NAMES.get(system.conduit_owner or "", system.conduit_owner)
+    return dots(
+        [
+            system.label(),
+            say("up to 1 drop") if drops == 1 else say("up to {n} drops", n=drops),
+            say("{n} energy", n=best["energy"]),
+            say(
+                "pays {company} {credits}", company=owner, credits=_credits(best["pays"]["credits"])
+            )
+            if best["pays"]
+            else "",
+        ]
     )
-    if best["pays"]:
-        owner = SHORT_NAMES.get(system.conduit_owner, system.conduit_owner)
-        text += f" · pays {owner} {best['pays']['credits']}₵"
-    return text
+
+
+def _credits(n: int) -> str:
+    return f"{n}₵"
 
 
 def second_production_options(

@@ -80,13 +80,17 @@ def printed(text: str) -> str:
     return PRINTED.get(text, text)
 
 
+def _spaced(key: str) -> str:
+    return key.replace("_", " ")
+
+
 def reward_words(reward: dict[str, Any]) -> str:
     """ "2 Credits + turn the wheel 1" for a contract reward."""
     parts = []
     for key, value in reward.items():
         maker = REWARD_WORDS.get(key)
         parts.append(
-            maker(value) if maker else say("{what} {n}", what=key.replace("_", " "), n=value)
+            maker(value) if maker else say("{what} {n}", what=_spaced(key), n=value)
         )
     return counts.plus(parts)
 

@@ -38,11 +38,11 @@ MOVES = 90
 ENGLISH = re.compile(
     r"\b(the|and|from|with|your|on|to|of|Put|Take|Move|Pay|Score|Lose|Turn|Place|Build|"
     r"drops?|Engineers?|Credits?|Excavators?|Mixers?|row|left|right|tile|energy|turn|passes|"
-    r"Round|Water|Shop|Bank|Workshop|Income|Pass|Decline|round|space|basin|dam|conduit)\b"
+    r"Water|Shop|Bank|Workshop|Income|Pass|Decline|space|basin|dam|conduit)\b"
 )
-# Names that read the same in both languages (the companies print theirs; the Automa is
-# the Automa in the Italian rulebook 003 too): such a line may equal its English.
-PROPER = re.compile(r"^(USA|Automa|[A-Z]\d*|[\d\s₵+→·:,.()-]*)$")
+# Names that read the same in both languages (the Italian rulebook 003 keeps "USA",
+# "Automa", "Patent Office"; "round" is Italian too): such a line may equal its English.
+PROPER = re.compile(r"^(USA|Automa|Patent( Office)?|[A-Z]\d*|[\d\s₵+→·:,.()-]*)$")
 
 
 def _offered(options: dict[str, Any]) -> list[dict[str, Any]]:
