@@ -50,7 +50,9 @@ from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.officers import Payment
 from companion.engine.state import NEUTRAL, Decision, GameState
+from companion.engine.table_words import printed
 from companion.engine.wheel import load_wheel, rotate_wheel
+from companion.engine.words import Words, say
 
 CATEGORY = "building"
 SPACE_PREFIX = "BS_"  # a building space: BS_<tile>_<1-4>
@@ -60,6 +62,8 @@ MARGOT_ENGINEERS = 1
 BANK = "BANK"
 RED_BORDER_CREDITS = 3
 HALF = 2  # the Research Lab takes back half a segment's Machineries, rounded down (X9)
+# the tile a Building is built with, as the wheel shows it (Advanced tiles keep their id)
+TILE_WORDS = {"building": say("building"), "wild": say("wild")}
 
 
 # -- building spaces -----------------------------------------------------------------------
@@ -196,15 +200,20 @@ def decide_build_building(rec: Recorder, company: str, command: Build) -> None:
     board = CONSTRUCTION_SPACES[plan["board_space"]]
     rec.emit(
         "engineers_placed",
-        f"Construction of the round: a Building next to {name}",
+        say("Construction of the round: a Building next to {building}", building=name),
         company=company,
         space=board.id,
         engineers=board.engineers,
     )
     fee = source("construction", "4th_space", fee=board.fee_credits)
-    pay_credits(rec, company, board.fee_credits, "construction", "4th construction space", fee)
+    pay_credits(rec, company, board.fee_credits, "construction", say("4th construction space"), fee)
     load_wheel(
-        rec, company, [with_tile], payment.excavators, payment.mixers, f"Build a Building: {name}"
+        rec,
+        company,
+        [with_tile],
+        payment.excavators,
+        payment.mixers,
+        say("Build a Building: {building}", building=name),
     )
     if payment.credits:
         pay_credits(
@@ -212,12 +221,16 @@ def decide_build_building(rec: Recorder, company: str, command: Build) -> None:
             company,
             payment.credits,
             "construction",
-            f"Credits instead of Machineries for {name} (Solomon P. Jordan)",
+            say("Credits instead of Machineries for {building} (Solomon P. Jordan)", building=name),
         )
-    rotate_wheel(rec, company, 1, f"Construction of a Building: {name}")
+    rotate_wheel(rec, company, 1, say("Construction of a Building: {building}", building=name))
     rec.emit(
         "building_built",
-        f"Put your leftmost Building on building space {index + 1} of {name}: it is activated.",
+        say(
+            "Put your leftmost Building on building space {n} of {building}: it is activated.",
+            n=index + 1,
+            building=name,
+        ),
         company=company,
         tile=tile,
         index=index,
@@ -235,7 +248,12 @@ def _tile_effect(rec: Recorder, company: str, tile: str, with_tile: str) -> None
         return
     if with_tile == "L1_BUILDING":
         if action_problem(rec.state, company, tile) is None:
-            perform(rec, company, tile, f"Level I Building tile: {building_name(tile)}")
+            perform(
+                rec,
+                company,
+                tile,
+                say("Level I Building tile: {building}", building=building_name(tile)),
+            )
     elif with_tile == "L3_BUILDING":
         vp = PRIVATE_BUILDINGS[tile].vp
         score_vp(
@@ -243,7 +261,11 @@ def _tile_effect(rec: Recorder, company: str, tile: str, with_tile: str) -> None
             company,
             vp,
             "advanced_tile",
-            f"Level III Building tile: {building_name(tile)} scores {vp} VP now",
+            say(
+                "Level III Building tile: {building} scores {vp} VP now",
+                building=building_name(tile),
+                vp=vp,
+            ),
             source("advanced_tile", "L3_BUILDING", vp=vp),
         )
 
@@ -261,12 +283,25 @@ def automa_build_building(
     tile and Machineries on the wheel, turn it, the Building closes the tile's left action
     space for the rest of the game; a red-bordered space costs 3 VP (its Credits as VP)."""
     name = building_name(tile)
-    load_wheel(rec, company, [with_tile], excavators, mixers, f"Automa: a Building at {name}")
-    rotate_wheel(rec, company, 1, f"Automa construction: a Building at {name}")
+    load_wheel(
+        rec,
+        company,
+        [with_tile],
+        excavators,
+        mixers,
+        say("Automa: a Building at {building}", building=name),
+    )
+    rotate_wheel(
+        rec, company, 1, say("Automa construction: a Building at {building}", building=name)
+    )
     rec.emit(
         "building_built",
-        f"Put the Automa's Building on building space {index + 1} of {name}; its left action "
-        "space is closed to everybody for the rest of the game.",
+        say(
+            "Put the Automa's Building on building space {n} of {building}; its left action "
+            "space is closed to everybody for the rest of the game.",
+            n=index + 1,
+            building=name,
+        ),
         company=company,
         tile=tile,
         index=index,
@@ -276,8 +311,9 @@ def automa_build_building(
     pay_credits(rec, company, red, "construction", f"Red-bordered building space of {name}")
     if with_tile == "L1_BUILDING" and advanced.effects_active(rec.state, company):
         vp = PRIVATE_BUILDINGS[tile].vp  # hard: the building's VP instead of its action (§10)
-        score_vp(rec, company, vp, "advanced_tile", f"Level I Building tile: {name} scores {vp} VP",
-                 source("advanced_tile", "L1_BUILDING", vp=vp))  # fmt: skip
+        why = say("Level I Building tile: {building} scores {vp} VP", building=name, vp=vp)
+        origin = source("advanced_tile", "L1_BUILDING", vp=vp)
+        score_vp(rec, company, vp, "advanced_tile", why, origin)
     elif with_tile == "L3_BUILDING":
         _tile_effect(rec, company, tile, with_tile)
 
@@ -317,8 +353,12 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
                     building.mixers,
                     red_border(index, with_tile),
                     tuple(every),  # the plain payment first: it needs no `payment` field
-                    f"{building.name} costs {building.excavators} Excavators and "
-                    f"{building.mixers} Concrete Mixers",
+                    say(
+                        "{building} costs {excavators} Excavators and {mixers} Concrete Mixers",
+                        building=building_name(tile),
+                        excavators=building.excavators,
+                        mixers=building.mixers,
+                    ),
                 )
                 option = construction.build_option(
                     company,
@@ -331,8 +371,11 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
                     cost,
                     payments,
                 )
-                option["label"] = (
-                    f"Building next to {building.name}, space {index + 1} ({with_tile} tile)"
+                option["label"] = say(
+                    "Building next to {building}, space {n} ({tile} tile)",
+                    building=building_name(tile),
+                    n=index + 1,
+                    tile=TILE_WORDS.get(with_tile, with_tile),
                 )
                 out.append(option)
     return out
@@ -361,24 +404,29 @@ def action_problem(state: GameState, company: str, tile: str, surcharge: int = 0
     player = state.players[company]
     need = symbol_credits(tile)
     if not can_pay_credits(state, company, need):
-        return f"{building_name(tile)} costs {need} Credits to use; you have {player.credits}."
+        return say(
+            "{building} costs {n} Credits to use; you have {credits}.",
+            building=building_name(tile),
+            n=need,
+            credits=player.credits,
+        )
     effect = PRIVATE_BUILDINGS[tile].action[-1]["effect"]
     if effect == "place_drop_dam" and not cofferdam_dams(state, company):
-        return "No Neutral Dam or dam of yours has room for a drop."
+        return say("No Neutral Dam or dam of yours has room for a drop.")
     if effect == "retrieve_tile_from_wheel" and not retrievable_tiles(state, company):
-        return "There is no technology tile on your Construction Wheel."
+        return say("There is no technology tile on your Construction Wheel.")
     if effect == "retrieve_half_machineries" and not half_answers(state, company):
-        return "No segment of your wheel holds 2 Machineries or more."
+        return say("No segment of your wheel holds 2 Machineries or more.")
     if effect == "take_external_work_for_credits" and not loan_slots(state, company, need):
-        return "You cannot pay 2 Credits per Machinery for any face-up External Work."
+        return say("You cannot pay 2 Credits per Machinery for any face-up External Work.")
     if effect == "fulfil_contract" and not player.contracts:
-        return "You have no face-up contract to fulfil."
+        return say("You have no face-up contract to fulfil.")
     left = player.credits - surcharge - need
     if effect == "production" and not any(
         o["pays"] is None or o["pays"]["credits"] <= left
         for o in production.production_options(state, company, 3)
     ):
-        return (
+        return say(
             "You cannot produce: you need your powerhouse linked by a conduit to a dam with "
             "drops (and the Credits for another player's conduit after this space's cost)."
         )
@@ -388,29 +436,46 @@ def action_problem(state: GameState, company: str, tile: str, surcharge: int = 0
 def use_problem(state: GameState, company: str, tile: str, *, margot: bool) -> str | None:
     """Why `company` cannot use the tile's action now (None if it can)."""
     if not leeghwater.active(state) or tile not in leeghwater.buildings(state):
-        return f"{building_name(tile)} is not one of this game's Private Buildings."
+        return say(
+            "{building} is not one of this game's Private Buildings.", building=building_name(tile)
+        )
     if tile not in leeghwater.activated(state, company):
-        return f"Only a company with a Building next to {building_name(tile)} may use it."
+        return say(
+            "Only a company with a Building next to {building} may use it.",
+            building=building_name(tile),
+        )
     player = state.players[company]
     if margot:
         if MARGOT not in (player.officer, player.copied_officer):
-            return "Only Margot Fouché (or Mahiri Sekibo copying her) has this action."
+            return say("Only Margot Fouché (or Mahiri Sekibo copying her) has this action.")
         if player.officer == MARGOT and MARGOT_SPACE in state.occupied:
-            return "Margot Fouché's space is already used this round."
+            return say("Margot Fouché's space is already used this round.")
         engineers, surcharge = MARGOT_ENGINEERS, 0
     else:
         if leeghwater.used_this_round(state, company, tile):
-            return f"You already used {building_name(tile)} this round (once a round)."
+            return say(
+                "You already used {building} this round (once a round).",
+                building=building_name(tile),
+            )
         space = leeghwater.next_action_space(state, tile)
         if space is None:
-            return f"Every action space of {building_name(tile)} is taken this round."
+            return say(
+                "Every action space of {building} is taken this round.",
+                building=building_name(tile),
+            )
         cost = space_cost(space, tile)
         engineers, surcharge = cost.engineers, cost.credits
     if player.engineers < engineers:
-        return f"This space needs {engineers} Engineer(s); you have {player.engineers}."
+        return say(
+            "This space needs {n} Engineer(s); you have {have}.", n=engineers, have=player.engineers
+        )
     total = surcharge + symbol_credits(tile)
     if not can_pay_credits(state, company, total):
-        return f"This space costs {total} Credits in all; you have {player.credits}."
+        return say(
+            "This space costs {n} Credits in all; you have {credits}.",
+            n=total,
+            credits=player.credits,
+        )
     return action_problem(state, company, tile, surcharge)
 
 
@@ -426,10 +491,13 @@ def do_building_action(rec: Recorder, company: str, command: BuildingAction) -> 
     if command.margot and rec.state.players[company].officer != MARGOT:
         # Mahiri Sekibo's copy: 1 Engineer on the Bank, which pays no Credit for it
         space, engineers, surcharge = BANK, MARGOT_ENGINEERS, 0
-        where = f"the Bank (no Credit), for the action of {name} (Mahiri copies Margot Fouché)"
+        where = say(
+            "the Bank (no Credit), for the action of {building} (Mahiri copies Margot Fouché)",
+            building=name,
+        )
     elif command.margot:
         space, engineers, surcharge = MARGOT_SPACE, MARGOT_ENGINEERS, 0
-        where = f"Margot Fouché's space, for the action of {name}"
+        where = say("Margot Fouché's space, for the action of {building}", building=name)
     else:
         space = str(leeghwater.next_action_space(rec.state, tile))
         cost = space_cost(space, tile)
@@ -437,18 +505,28 @@ def do_building_action(rec: Recorder, company: str, command: BuildingAction) -> 
         where = leeghwater.space_words(space)
     rec.emit(
         "engineers_placed",
-        f"Put {engineers} Engineer{'s' if engineers != 1 else ''} on {where}.",
+        say("Put 1 Engineer on {space}.", space=where)
+        if engineers == 1
+        else say("Put {n} Engineers on {space}.", n=engineers, space=where),
         company=company,
         space=space,
         engineers=engineers,
     )
-    pay_credits(rec, company, surcharge, CATEGORY, f"{name}: right action space")
+    pay_credits(
+        rec, company, surcharge, CATEGORY, say("{building}: right action space", building=name)
+    )
     perform(rec, company, tile, name)
 
 
 def perform(rec: Recorder, company: str, tile: str, reason: str) -> None:
     """The building's action (leeghwater.md §4.3), its symbol cost first."""
-    pay_credits(rec, company, symbol_credits(tile), CATEGORY, f"{reason}: cost of the action")
+    pay_credits(
+        rec,
+        company,
+        symbol_credits(tile),
+        CATEGORY,
+        say("{reason}: cost of the action", reason=reason),
+    )
     action = PRIVATE_BUILDINGS[tile].action[-1]
     effect = action["effect"]
     if effect == "gain":
@@ -545,16 +623,16 @@ def _ask_choice(rec: Recorder, company: str, tile: str, effect: str, reason: str
     state = rec.state
     if effect == "place_drop_dam":
         answers: list[dict[str, Any]] = [{"dam": d} for d in cofferdam_dams(state, company)]
-        question = f"{reason}: put 1 drop on a Neutral Dam or one of your dams"
+        question = say("{reason}: put 1 drop on a Neutral Dam or one of your dams", reason=reason)
     elif effect == "retrieve_tile_from_wheel":
         answers = retrievable_tiles(state, company)
-        question = f"{reason}: take a technology tile back from your wheel"
+        question = say("{reason}: take a technology tile back from your wheel", reason=reason)
     elif effect == "retrieve_half_machineries":
         answers = half_answers(state, company)
-        question = f"{reason}: take back half of a segment's Machineries"
+        question = say("{reason}: take back half of a segment's Machineries", reason=reason)
     else:  # take_external_work_for_credits
         answers = [{"slot": s} for s in loan_slots(state, company, 0)]
-        question = f"{reason}: take an External Work for 2 Credits per Machinery"
+        question = say("{reason}: take an External Work for 2 Credits per Machinery", reason=reason)
     # the tiles by slot, so each answer can be named by its printed words (no ids on screens)
     works = {str(a["slot"]): external_works.offered(state, int(a["slot"])) for a in answers
              if "slot" in a}  # fmt: skip
@@ -603,6 +681,28 @@ def _wheel_machineries_retrieved(state: GameState, e: Event) -> None:
 # -- legal options -------------------------------------------------------------------------
 
 
+def _label(where: str, engineers: int, credits: int, action: str) -> Words:
+    """ "Loan Agency, right space (1 Engineer, 2 Credits) — take a face-up External Work …"."""
+    if credits:
+        if engineers == 1:
+            return say(
+                "{where} (1 Engineer, {credits} Credits) — {action}",
+                where=where,
+                credits=credits,
+                action=action,
+            )
+        return say(
+            "{where} ({n} Engineers, {credits} Credits) — {action}",
+            where=where,
+            n=engineers,
+            credits=credits,
+            action=action,
+        )
+    if engineers == 1:
+        return say("{where} (1 Engineer) — {action}", where=where, action=action)
+    return say("{where} ({n} Engineers) — {action}", where=where, n=engineers, action=action)
+
+
 def _option(state: GameState, company: str, tile: str, margot: bool) -> dict[str, Any]:
     """One building action on offer: where the Engineers go, what it costs, the command."""
     player = state.players[company]
@@ -610,8 +710,13 @@ def _option(state: GameState, company: str, tile: str, margot: bool) -> dict[str
     if margot:
         command["margot"] = True
         own = player.officer == MARGOT
-        on = "Margot Fouché's space" if own else "the Bank, no Credit (Mahiri copies Margot)"
-        where = f"{building_name(tile)} from {on}"
+        if own:
+            where = say("{building} from Margot Fouché's space", building=building_name(tile))
+        else:
+            where = say(
+                "{building} from the Bank, no Credit (Mahiri copies Margot)",
+                building=building_name(tile),
+            )
         engineers, surcharge = MARGOT_ENGINEERS, 0
     else:
         space = str(leeghwater.next_action_space(state, tile))
@@ -619,11 +724,8 @@ def _option(state: GameState, company: str, tile: str, margot: bool) -> dict[str
         cost = space_cost(space, tile)
         engineers, surcharge = cost.engineers, cost.credits
     credits = surcharge + symbol_credits(tile)
-    paid = f", {credits} Credits" if credits else ""
-    plural = "s" if engineers != 1 else ""
-    label = f"{where} ({engineers} Engineer{plural}{paid}) — "
     return {
-        "label": label + PRIVATE_BUILDINGS[tile].text,
+        "label": _label(where, engineers, credits, printed(PRIVATE_BUILDINGS[tile].text)),
         "building": tile,
         "preview": {"engineers": engineers, "credits": credits},
         "command": command,
@@ -647,5 +749,5 @@ def action_options(state: GameState, company: str) -> tuple[list[dict[str, Any]]
     if choices:
         return choices, ""
     if not leeghwater.activated(state, company):
-        return [], "You have activated no Private Building: build a Building first."
-    return [], reasons[0] if reasons else "No Private Building action can be taken now."
+        return [], say("You have activated no Private Building: build a Building first.")
+    return [], reasons[0] if reasons else say("No Private Building action can be taken now.")

@@ -490,8 +490,12 @@ def decide_produce(
         state, company, dam=dam, conduit=conduit, powerhouse=powerhouse, drops=drops,
         bonus=bonus, contract=contract, second=second, contracts=contracts,
     )  # fmt: skip
-    what = "Germany's second production" if second else "Production"
-    reason = f"{what}: {drops} drop(s) {system.label()}"
+    if second:
+        reason = say(
+            "Germany's second production: {n} drop(s) {system}", n=drops, system=system.label()
+        )
+    else:
+        reason = say("Production: {n} drop(s) {system}", n=drops, system=system.label())
     rec.emit(
         "production_made", reason, company=company, dam=dam, conduit=conduit,
         powerhouse=powerhouse, drops=drops, value=system.value, bonus=0 if second else bonus,
@@ -501,7 +505,10 @@ def decide_produce(
     basin = SPACES[powerhouse].basin
     for _ in range(drops):
         water.flow_drop(
-            rec, from_basin=basin, reason=f"{reason}: the drop flows on", company=company
+            rec,
+            from_basin=basin,
+            reason=say("{production}: the drop flows on", production=reason),
+            company=company,
         )
     _pay_conduit_owner(rec, company, system, drops)
     open_before = len(state.pending)

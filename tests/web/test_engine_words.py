@@ -32,7 +32,7 @@ SETUP: dict[str, Any] = {
         {"company": "france", "name": "Di"},
     ],
 }
-MOVES = 90
+MOVES = int(__import__("os").environ.get("MOVES13", 90))
 
 # Words of the engine's English that have no place in an Italian sentence.
 ENGLISH = re.compile(
@@ -74,19 +74,28 @@ def _outcome_words(outcome: game.Outcome) -> Iterator[tuple[str, Any]]:
             yield "log", event["reason"]
 
 
+def _automa_acts(state: GameState, options: dict[str, Any]) -> bool:
+    player = options.get("player")
+    return bool(player) and state.players[player].is_automa
+
+
 def _play(setup: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-    """(kind, sentence) for every sentence of the engine a seeded game shows on its way."""
+    """(kind, sentence) for every sentence of the engine a seeded game shows on its way; the
+    kind of what an Automa's turn says starts with "automa " (automa/ says its own words)."""
     outcome = game.new_game(setup)
     yield from _outcome_words(outcome)
     state: GameState = outcome.state
     for move in range(MOVES):
         options = legal_options(state)
-        yield from _option_words(options)
+        automa = "automa " if _automa_acts(state, options) else ""
+        for kind, value in _option_words(options):
+            yield automa + kind, value
         commands = _offered(options)
         if not commands:
             break
         outcome = game.execute(state, commands[(move * 7) % len(commands)])
-        yield from _outcome_words(outcome)
+        for kind, value in _outcome_words(outcome):
+            yield automa + kind, value
         state = outcome.state
 
 
