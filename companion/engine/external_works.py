@@ -33,6 +33,7 @@ from companion.engine.events import Recorder, ask, resolves
 from companion.engine.state import Decision, GameState
 from companion.engine.table_words import advanced_tile_name, external_work_name, machineries_words
 from companion.engine.wheel import load_wheel, rotate_wheel, tiles_on_wheel
+from companion.engine.words import say
 
 CATEGORY = "external_work"
 LESLIE = "leslie_spencer"
@@ -95,38 +96,43 @@ def leslie_allowed(state: GameState, company: str) -> str | None:
     """Why Leslie Spencer's way is not open now (None if it is)."""
     player = state.players[company]
     if player.officer != LESLIE and player.copied_officer != LESLIE:
-        return "Only Leslie Spencer (or Mahiri Sekibo copying her) puts them on the wheel."
+        return say("Only Leslie Spencer (or Mahiri Sekibo copying her) puts them on the wheel.")
     if player.copied_officer == LESLIE and player.officer != LESLIE:
         return None  # Mahiri's copy needs no tile (expansion rulebook, Appendix 4)
     if LESLIE_TILE in tiles_on_wheel(state, company):
-        return "Leslie Spencer's tile is still on your Construction Wheel."
+        return say("Leslie Spencer's tile is still on your Construction Wheel.")
     if LESLIE_TILE not in player.tiles:
-        return "Leslie Spencer's tile is not in your supply."
+        return say("Leslie Spencer's tile is not in your supply.")
     return None
 
 
 def work_problem(state: GameState, company: str, slot: int, *, leslie: bool = False) -> str | None:
     """Why `company` cannot do the External Work of `slot` now (None if it can)."""
     if not leeghwater.active(state):
-        return "External Works come with The Leeghwater Project, not played in this game."
+        return say("External Works come with The Leeghwater Project, not played in this game.")
     tile = offered(state, slot)
     if tile is None:
-        return f"There is no External Work on slot {slot} until the end of the round."
+        return say("There is no External Work on slot {n} until the end of the round.", n=slot)
     space = leeghwater.external_space(slot - 1)
     if space in state.occupied:
-        return "This External Works space is already taken this round."
+        return say("This External Works space is already taken this round.")
     player = state.players[company]
     if player.engineers < EXTERNAL_WORK_ENGINEERS:
-        return (
-            f"An External Work needs {EXTERNAL_WORK_ENGINEERS} Engineers; you have "
-            f"{player.engineers} in your supply."
+        return say(
+            "An External Work needs {n} Engineers; you have {have} in your supply.",
+            n=EXTERNAL_WORK_ENGINEERS,
+            have=player.engineers,
         )
     work = EXTERNAL_WORKS[tile]
     if player.excavators < work.excavators or player.mixers < work.mixers:
-        return (
-            f"This External Work needs {work.excavators} Excavators and {work.mixers} Concrete "
-            f"Mixers from your personal supply (you have {player.excavators} and "
-            f"{player.mixers}); Machineries on your Construction Wheel cannot be used."
+        return say(
+            "This External Work needs {excavators} Excavators and {mixers} Concrete Mixers "
+            "from your personal supply (you have {n} and {m}); Machineries on your "
+            "Construction Wheel cannot be used.",
+            excavators=work.excavators,
+            mixers=work.mixers,
+            n=player.excavators,
+            m=player.mixers,
         )
     if leslie:
         return leslie_allowed(state, company)
@@ -164,10 +170,17 @@ def do_external_work(rec: Recorder, company: str, command: ExternalWork) -> None
             [LESLIE_TILE] if own_tile else [],
             work.excavators,
             work.mixers,
-            f"{external_work_name(tile, reward=False)}: its Machineries on the wheel "
-            "(Leslie Spencer)",
+            say(
+                "{work}: its Machineries on the wheel (Leslie Spencer)",
+                work=external_work_name(tile, reward=False),
+            ),
         )
-        rotate_wheel(rec, company, 1, f"{external_work_name(tile, reward=False)} (Leslie Spencer)")
+        rotate_wheel(
+            rec,
+            company,
+            1,
+            say("{work} (Leslie Spencer)", work=external_work_name(tile, reward=False)),
+        )
         take_work(rec, company, command.slot, paid="wheel")
     else:
         take_work(rec, company, command.slot, paid="machineries")
@@ -178,14 +191,29 @@ def take_work(rec: Recorder, company: str, slot: int, *, paid: str) -> None:
     `paid` is "credits"); the Machineries go back to the general supply when `paid` is so."""
     tile = str(offered(rec.state, slot))
     work = EXTERNAL_WORKS[tile]
-    how = {
-        "machineries": "its Machineries go back to the general supply",
-        "wheel": "its Machineries went on the wheel",
-        "credits": f"pay {work.loan_credits} Credits (Loan Agency)",
+    name = external_work_name(tile)
+    taken = {
+        "machineries": say(
+            "Take the tile of slot {n} face down (its Machineries go back to the general "
+            "supply) — {work}.",
+            n=slot,
+            work=name,
+        ),
+        "wheel": say(
+            "Take the tile of slot {n} face down (its Machineries went on the wheel) — {work}.",
+            n=slot,
+            work=name,
+        ),
+        "credits": say(
+            "Take the tile of slot {n} face down (pay {credits} Credits (Loan Agency)) — {work}.",
+            n=slot,
+            credits=work.loan_credits,
+            work=name,
+        ),
     }[paid]
     rec.emit(
         "external_work_taken",
-        f"Take the tile of slot {slot} face down ({how}) — {external_work_name(tile)}.",
+        taken,
         company=company,
         tile=tile,
         slot=slot - 1,
@@ -194,7 +222,7 @@ def take_work(rec: Recorder, company: str, slot: int, *, paid: str) -> None:
         mixers=work.mixers if paid == "machineries" else 0,
     )
     if paid == "credits":
-        why = f"Loan Agency ({external_work_name(tile, reward=False)})"
+        why = say("Loan Agency ({work})", work=external_work_name(tile, reward=False))
         pay_credits(rec, company, work.loan_credits, CATEGORY, why)
     give_reward(rec, company, tile)
 
@@ -219,7 +247,13 @@ def give_reward(rec: Recorder, company: str, tile: str) -> None:
 def produce_energy(rec: Recorder, company: str, energy: int, reason: str) -> None:
     """Produced energy (B1, Wind Farm): the marker moves, and it may fulfil one contract
     needing at most that much (D6; not a production action, ruling L7)."""
-    move_energy(rec, company, energy, f"{reason}: {energy} energy produced", usable=True)
+    move_energy(
+        rec,
+        company,
+        energy,
+        say("{reason}: {n} energy produced", reason=reason, n=energy),
+        usable=True,
+    )
     contracts = production.fulfillable_contracts(rec.state, company, energy)
     if rec.state.players[company].is_automa:  # ruling A7: private and national compete (A3)
         offer = [c for slots in rec.state.contract_offer.values() for c in slots if c]
@@ -236,7 +270,7 @@ def ask_contract(
     if not contracts:
         rec.emit(
             "reward_forfeited",
-            f"{reason}: no face-up contract can be fulfilled",
+            say("{reason}: no face-up contract can be fulfilled", reason=reason),
             company=company,
             structure="contract",
         )
@@ -245,7 +279,7 @@ def ask_contract(
         rec,
         "reward_contract",
         company,
-        f"{reason}: fulfil one contract (or decline)",
+        say("{reason}: fulfil one contract (or decline)", reason=reason),
         energy=energy,
         contracts=list(contracts),
         answers=[*({"contract": c} for c in contracts), {"contract": None}],
@@ -271,7 +305,10 @@ def _resolve_reward_contract(rec: Recorder, decision: Decision, answer: Answer) 
         # an Automa fulfils a contract of the Contract Office at once (automa.md §7.8)
         rec.emit(
             "automa_contract_claimed",
-            f"Take contract {answer.contract} from the Contract Office: the Automa fulfils it.",
+            say(
+                "Take contract {contract} from the Contract Office: the Automa fulfils it.",
+                contract=answer.contract,
+            ),
             company=company,
             contract=answer.contract,
         )
@@ -288,7 +325,7 @@ def ask_advanced_tile(rec: Recorder, company: str, reason: str) -> None:
     if not slots:
         rec.emit(
             "reward_forfeited",
-            f"{reason}: no Advanced Technology tile is face up",
+            say("{reason}: no Advanced Technology tile is face up", reason=reason),
             company=company,
             structure="advanced_tile",
         )
@@ -297,7 +334,10 @@ def ask_advanced_tile(rec: Recorder, company: str, reason: str) -> None:
         rec,
         "reward_advanced_tile",
         company,
-        f"{reason}: take a face-up Advanced Technology tile for free (or decline)",
+        say(
+            "{reason}: take a face-up Advanced Technology tile for free (or decline)",
+            reason=reason,
+        ),
         answers=[*({"tile": t} for _, t in slots), {"tile": None}],
     )
 
@@ -312,7 +352,11 @@ def _resolve_reward_advanced_tile(rec: Recorder, decision: Decision, answer: Ans
     slot = rec.state.patent_offer.index(answer.tile)
     rec.emit(
         "patent_tile_bought",
-        f"{decision.reason}: take {advanced_tile_name(answer.tile)} into your supply.",
+        say(
+            "{reason}: take {tile} into your supply.",
+            reason=decision.reason,
+            tile=advanced_tile_name(answer.tile),
+        ),
         company=company,
         tile=answer.tile,
         slot=slot,

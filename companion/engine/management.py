@@ -356,7 +356,7 @@ def do_patent(rec: Recorder, company: str, command: Patent) -> None:
     place_engineers(rec, company, space)
     rec.emit(
         "patent_tile_bought",
-        f"Take the Advanced Technology tile {tile} into your supply.",
+        say("Take the Advanced Technology tile {tile} into your supply.", tile=tile),
         company=company,
         tile=tile,
         slot=slot,
@@ -387,7 +387,7 @@ def refill_patents_step(rec: Recorder, _arg: str) -> bool:
         )
         if pile is None:
             continue
-        question = f"Which Advanced Technology tile was drawn from pile {pile}?"
+        question = say("Which Advanced Technology tile was drawn from pile {pile}?", pile=pile)
         if not draws.draw(rec, "patent", pile, state.patent_piles[pile], slot, question):
             return False
     return True
@@ -397,7 +397,12 @@ def refill_patents_step(rec: Recorder, _arg: str) -> bool:
 def reveal_patent(rec: Recorder, pile: str, slot: int, tile: str) -> None:
     rec.emit(
         "patent_tile_revealed",
-        f"Put {tile} from pile {pile} on Patent Office space {slot + 1}.",
+        say(
+            "Put {tile} from pile {pile} on Patent Office space {n}.",
+            tile=tile,
+            pile=pile,
+            n=slot + 1,
+        ),
         pile=pile,
         slot=slot,
         tile=tile,
@@ -409,7 +414,7 @@ def discard_patents(rec: Recorder) -> None:
     left = [t for t in rec.state.patent_offer if t]
     rec.emit(
         "patent_offer_discarded",
-        "Remove the Advanced Technology tiles left on the Patent Office.",
+        say("Remove the Advanced Technology tiles left on the Patent Office."),
         tiles=left,
     )
 

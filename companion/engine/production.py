@@ -739,7 +739,7 @@ def _resolve_reward(rec: Recorder, company: str, contract_id: str) -> None:
         company,
         CONTRACTS[contract_id].reward,
         source=contract_id,
-        reason=f"Reward of contract {contract_id}",
+        reason=say("Reward of contract {contract}", contract=contract_id),
         category="contract",
     )
 

@@ -30,7 +30,7 @@ from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.hooks import HOOKS
 from companion.engine.state import Decision, GameState, PlayerState
-from companion.engine.words import say
+from companion.engine.words import listing, say
 
 LAST_ROUND = 5
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
@@ -455,8 +455,13 @@ def end_of_game(rec: Recorder) -> None:
         by_category["winner"] = int(company in winners)
         by_category["last_round_energy"] = energy[company]
         final[company] = by_category
-    names = " and ".join(company_name(c) for c in winners)
-    rec.emit("game_ended", f"The game is over: {names} wins.", final_scores=final, winners=winners)
+    names = listing([company_name(c) for c in winners])
+    rec.emit(
+        "game_ended",
+        say("The game is over: {names} wins.", names=names),
+        final_scores=final,
+        winners=winners,
+    )
 
 
 @applies("last_round_energy_kept")

@@ -650,7 +650,7 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
     automa_officer = automa_officers(setup, dealer, officers)
     rec.emit(
         "draft_opened",
-        "Company boards with Executive Officers and Starting Contracts are laid out.",
+        say("Company boards with Executive Officers and Starting Contracts are laid out."),
         pairs=pairs,
         contracts=contracts,
         order=humans,
@@ -679,7 +679,12 @@ def apply_pick(rec: Recorder, answer: dict[str, Any]) -> None:
         )
     rec.emit(
         "draft_picked",
-        f"{company} with {pairs[company]} and Starting Contract {contract} chosen.",
+        say(
+            "{company} with {officer} and Starting Contract {contract} chosen.",
+            company=company,  # the ids, as the stored logs have them (test_legacy_logs)
+            officer=pairs[company],
+            contract=contract,
+        ),
         seat=draft["order"][len(draft["picks"])],
         company=company,
         officer=pairs[company],
@@ -691,12 +696,15 @@ def ask_next_pick(rec: Recorder) -> None:
     draft = rec.state.draft
     seat_index = draft["order"][len(draft["picks"])]
     seat = rec.state.setup.seats[seat_index]
-    label = seat.name or f"Seat {seat_index + 1}"
+    label = seat.name or say("Seat {n}", n=seat_index + 1)
     ask(
         rec,
         "draft_pick",
         None,
-        f"{label}: choose a company with its Executive Officer and a Starting Contract.",
+        say(
+            "{seat}: choose a company with its Executive Officer and a Starting Contract.",
+            seat=label,
+        ),
         seat=seat_index,
         pairs=draft["pairs"],
         contracts=draft["contracts"],
@@ -742,7 +750,7 @@ def resolve_draft_pick(rec: Recorder, decision: Decision, answer: Answer) -> Non
 
     The decision offers what is left in the draft, so apply_pick's checks are the answer's.
     """
-    rec.emit("decision_resolved", "Draft pick made.")
+    rec.emit("decision_resolved", say("Draft pick made."))
     apply_pick(rec, {"company": answer.company, "contract": answer.contract})
     continue_draft(rec)
 
@@ -783,7 +791,7 @@ def finish_draft(rec: Recorder) -> None:
                 )
             )
     humans = [picks[i]["company"] for i in reversed(draft["order"])]
-    rec.emit("draft_closed", "The draft is over.")
+    rec.emit("draft_closed", say("The draft is over."))
     seat_players(rec, records, automas + humans)
 
 
