@@ -156,7 +156,7 @@ def do_external_work(rec: Recorder, company: str, command: ExternalWork) -> None
     space = leeghwater.external_space(command.slot - 1)
     rec.emit(
         "engineers_placed",
-        f"Put {EXTERNAL_WORK_ENGINEERS} Engineers on External Works space {command.slot}.",
+        say("Put 2 Engineers on External Works space {n}.", n=command.slot),
         company=company,
         space=space,
         engineers=EXTERNAL_WORK_ENGINEERS,

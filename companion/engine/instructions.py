@@ -287,6 +287,16 @@ REWARD_WORDS: dict[str, Callable[[int], Words]] = {
     "rotate_wheel": lambda n: (
         say("turn the wheel 1 segment") if n == 1 else say("turn the wheel {n} segments", n=n)
     ),
+    "water_drops_headstream_flow_immediately": lambda n: (
+        say("put 1 drop on a headstream (it flows at once)")
+        if n == 1
+        else say("put {n} drops on headstreams (they flow at once)", n=n)
+    ),
+    "water_drops_headstream_flow_in_water_phase": lambda n: (
+        say("put 1 drop on a headstream (it flows in the Water Flow phase)")
+        if n == 1
+        else say("put {n} drops on headstreams (they flow in the Water Flow phase)", n=n)
+    ),
     "energy_steps": lambda n: (
         say("move the Energy marker 1 step")
         if n == 1

@@ -237,7 +237,13 @@ def decide_build_building(rec: Recorder, company: str, command: Build) -> None:
         closes_left=rec.state.players[company].is_automa,
     )
     red = red_border(index, with_tile)
-    pay_credits(rec, company, red, "construction", f"Red-bordered building space of {name}")
+    pay_credits(
+        rec,
+        company,
+        red,
+        "construction",
+        say("Red-bordered building space of {building}", building=name),
+    )
     _tile_effect(rec, company, tile, with_tile)
 
 
@@ -308,7 +314,13 @@ def automa_build_building(
         closes_left=True,
     )
     red = red_border(index, with_tile)
-    pay_credits(rec, company, red, "construction", f"Red-bordered building space of {name}")
+    pay_credits(
+        rec,
+        company,
+        red,
+        "construction",
+        say("Red-bordered building space of {building}", building=name),
+    )
     if with_tile == "L1_BUILDING" and advanced.effects_active(rec.state, company):
         vp = PRIVATE_BUILDINGS[tile].vp  # hard: the building's VP instead of its action (§10)
         why = say("Level I Building tile: {building} scores {vp} VP", building=name, vp=vp)

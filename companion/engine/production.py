@@ -724,7 +724,7 @@ def _mark_fulfilled(
     national = contract_id in rec.state.national_contracts
     rec.emit(
         "contract_fulfilled",
-        f"{reason}: contract {contract_id} fulfilled",
+        say("{reason}: contract {contract} fulfilled", reason=reason, contract=contract_id),
         company=company,
         contract=contract_id,
         energy=energy,
