@@ -49,7 +49,7 @@ POWERHOUSE_MIXERS_FIRST = 2
 RED_BORDER_CREDITS = 3
 ENGINEER_FREE_EFFECTS = ("no_engineers", "no_engineers_no_excavators")  # Appendix 4
 MAX_DAM_LEVEL = 3
-AREA_NAMES = {"mountains": "in the Mountains", "hills": "in the Hills", "plains": "in the Plains"}
+AREA_NAMES = {"mountains": say("Mountains"), "hills": say("Hills"), "plains": say("Plains")}
 ORDINALS = counts.ORDINALS
 
 # -- small reads ---------------------------------------------------------------------------
@@ -128,23 +128,49 @@ def _plain_cost(
         printed = BASE_EXCAVATORS[space.area]
         excavators = officers.base_excavators(state, company, printed)
         if effect == "no_engineers_no_excavators" and not params.get("excavators_required"):
-            return 0, 0, "A Base with the level III Base tile needs no Excavators"
+            return 0, 0, say("A Base with the level III Base tile needs no Excavators")
         if excavators != printed:
-            return excavators, 0, "Your Base costs 3 Excavators (Wilhelm Adler)"
-        return excavators, 0, f"A Base costs {excavators} Excavators {AREA_NAMES[space.area]}"
+            return excavators, 0, say("Your Base costs 3 Excavators (Wilhelm Adler)")
+        return (
+            excavators,
+            0,
+            say(
+                "A Base costs {n} Excavators in the {area}",
+                n=excavators,
+                area=AREA_NAMES[space.area],
+            ),
+        )
     if structure == "elevation":
         mixers = ELEVATION_MIXERS[space.area]
-        return 0, mixers, f"An Elevation costs {mixers} Concrete Mixers {AREA_NAMES[space.area]}"
+        return (
+            0,
+            mixers,
+            say(
+                "An Elevation costs {n} Concrete Mixers in the {area}",
+                n=mixers,
+                area=AREA_NAMES[space.area],
+            ),
+        )
     if structure == "conduit":
         excavators = CONDUIT_EXCAVATORS_PER_VALUE * space.value
-        text = f"A Conduit of value {space.value} costs {excavators} Excavators"
+        text = say(
+            "A Conduit of value {value} costs {n} Excavators", value=space.value, n=excavators
+        )
         if effect == "cap_conduit_cost" and excavators >= int(params["applies_if_cost_at_least"]):
             cap = int(params["cap_excavators"])  # Appendix 4: 6+ Excavators cost 5
-            return cap, 0, f"{text}, {cap} with the level II Conduit tile"
+            return cap, 0, say("{cost}, {n} with the level II Conduit tile", cost=text, n=cap)
         return excavators, 0, text
     built = player.built["powerhouse"]
     mixers = POWERHOUSE_MIXERS_FIRST + built
-    return 0, mixers, f"Your {ORDINALS[built + 1]} Powerhouse costs {mixers} Concrete Mixers"
+    return (
+        0,
+        mixers,
+        say(
+            "Your {ordinal} Powerhouse costs {n} Concrete Mixers",
+            ordinal=ORDINALS[built + 1],
+            n=mixers,
+        ),
+    )
 
 
 def red_border_credits(structure: str, space: Space, tile: str | None) -> int:

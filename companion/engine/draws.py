@@ -16,6 +16,7 @@ from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder, ask, resolves
 from companion.engine.state import Decision
 from companion.engine.table_words import external_work_name
+from companion.engine.words import say
 
 Reveal = Callable[[Recorder, str, int, str], None]
 REVEALS: dict[str, Reveal] = {}
@@ -86,5 +87,6 @@ def resolve_table_draw(rec: Recorder, decision: Decision, answer: Answer) -> Non
             f"{drawn_name(options['what'], str(tile))} cannot be drawn: it is not in that pile "
             "any more.",
         )
-    rec.emit("decision_resolved", f"The table drew {drawn_name(options['what'], str(tile))}.")
+    drawn = drawn_name(options["what"], str(tile))
+    rec.emit("decision_resolved", say("The table drew {drawn}.", drawn=drawn))
     REVEALS[options["what"]](rec, options["pile"], options["slot"], str(tile))

@@ -214,7 +214,7 @@ def _option(
         "pays": pays,
         "contracts": contracts,
         "stops_at": stops,
-        "flow_text": f"Then {water.stops_text(stops)}.",
+        "flow_text": say("Then {stops}.", stops=water.stops_text(stops)),
         "second": second,
         "command": command,
         "commands": [command]
@@ -557,8 +557,11 @@ def _offer_netherlands_drop(rec: Recorder, company: str, used: str) -> None:
         rec,
         "company_drop",
         company,
-        f"Netherlands ability: put 1 drop from the general supply on another of your dams "
-        f"(not {used}; it does not flow), or decline",
+        say(
+            "Netherlands ability: put 1 drop from the general supply on another of your dams "
+            "(not {dam}; it does not flow), or decline",
+            dam=used,
+        ),
         used=used,
         answers=[*({"dam": d} for d in dams), {"dam": None}],
     )
