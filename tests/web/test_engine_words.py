@@ -18,6 +18,7 @@ import pytest
 
 from companion.engine import game, words
 from companion.engine.options import legal_options
+from companion.engine.reverse import reverse_instructions
 from companion.engine.state import GameState
 from companion.i18n import translator
 
@@ -75,6 +76,8 @@ def _outcome_words(outcome: game.Outcome) -> Iterator[tuple[str, Any]]:
     for event in outcome.events:
         if event.get("reason"):
             yield "log", event["reason"]
+    for step in reverse_instructions(outcome.events):  # what an undo asks of the table
+        yield "undo", step["text"]
 
 
 def _automa_acts(state: GameState, options: dict[str, Any]) -> bool:
@@ -142,7 +145,7 @@ def test_ninety_nine_in_a_hundred_engine_sentences_are_wholly_italian(
 ) -> None:
     people = [line for line in said if not line[0].startswith("automa ")]
     assert len(people) > 10_000
-    assert {"instruction", "label", "log", "why", "question"} <= {k for k, _, _ in people}
+    assert {"instruction", "label", "log", "why", "question", "undo"} <= {k for k, _, _ in people}
     share, left = _share(people)
     assert share >= 0.99, f"{share:.2%} of {len(people)} Italian; left: {sorted(set(left))[:40]}"
 

@@ -2,7 +2,6 @@
 import { el, fill, icon } from '../dom.js';
 import { abilityState, buildingName, company, companyAbility, companyLetter, companyName, contract, contractGroup, externalWorkText, incomeText, officer, rewardText } from '../names.js';
 import { wheelSvg, describeSegment } from './wheel.js';
-import { engineText } from '../engine_words.js';
 import { N_, t } from '../i18n.js';
 
 const PIECES = { base: 5, elevation: 5, conduit: 5, powerhouse: 4 };
@@ -150,7 +149,7 @@ function officerText(p, off) {
  * External Works it did. */
 function expansionRows(expansion) {
   const built = expansion.buildings.length;
-  const names = expansion.buildings.map((b) => t('{name} ({vp} VP): {action}', { name: buildingName(b.id), vp: b.vp, action: engineText(b.text) }));
+  const names = expansion.buildings.map((b) => t('{name} ({vp} VP): {action}', { name: buildingName(b.id), vp: b.vp, action: t(b.text) }));
   return [
     el('div', { class: 'structure-row', 'data-testid': 'buildings-row' },
       el('strong', { text: `${t(PIECE_NAME.building)} ${built}/${BUILDINGS}` }),
@@ -188,7 +187,7 @@ export function renderBoard(body, p, expansion = null) {
     el('h3', { text: t('Construction wheel') }),
     el('div', { class: `co-${p.company}` }, wheelSvg(p.wheel, { full: true })),
     el('ul', {}, ...(p.wheel || []).map((seg, i) => el('li', { text: describeSegment(seg, i) }))),
-    el('p', {}, el('strong', { text: `${t('Technology tiles in supply:')} ` }), (p.tiles || []).map((tile) => engineText(tile)).join(', ') || '—'),
+    el('p', {}, el('strong', { text: `${t('Technology tiles in supply:')} ` }), (p.tiles || []).map((tile) => t(tile)).join(', ') || '—'),
     el('h3', { text: t('Contracts in hand') }), hand,
     el('h3', { text: t('Fulfilled (face down)') }),
     p.fulfilled?.length ? el('div', { class: 'contracts' }, ...p.fulfilled.map((id) => contractChip(id))) : el('p', { text: '—' }));

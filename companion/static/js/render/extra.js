@@ -5,7 +5,6 @@
 import { el, fill } from '../dom.js';
 import { buildingName, companyName, externalWorkText, machineryCost, privateBuilding } from '../names.js';
 import { badge } from './company.js';
-import { engineText } from '../engine_words.js';
 import { t } from '../i18n.js';
 
 const BLOCKED = 'blocked';
@@ -20,7 +19,7 @@ function externalTile(work, slot) {
   return el('li', { class: 'ew-tile', 'data-ew-slot': slot, 'data-ew': work.id },
     el('span', { class: 'band', text: t('Slot {n} · pile {pile}', { n: slot, pile: work.pile }) }),
     el('span', { class: 'need', text: t('Discard {cost}', { cost: machineryCost(work.excavators, work.mixers) }) }),
-    el('span', { class: 'reward', text: `→ ${engineText(work.text)}` }));
+    el('span', { class: 'reward', text: `→ ${t(work.text)}` }));
 }
 
 /** A building space: closed, free (with its Credit surcharge) or the owner's Building; a free
@@ -75,7 +74,7 @@ function buildingTile(building, index, legal) {
   return el('li', { class: 'pb-tile', 'data-building': building.id },
     el('span', { class: 'band', text: `${index + 1}. ${buildingName(building.id)}` }),
     el('span', { class: 'need', text: t('Build: {cost} · {vp} VP at the end', { cost: machineryCost(building.excavators, building.mixers), vp: building.vp }) }),
-    el('span', { class: 'reward', text: t('Action: {action}', { action: engineText(building.text) }) }),
+    el('span', { class: 'reward', text: t('Action: {action}', { action: t(building.text) }) }),
     el('ol', { class: 'bs-row', 'aria-label': owners.length ? t('Building spaces; built by {companies}', { companies: owners.join(', ') }) : t('Building spaces') },
       ...(building.spaces || []).map((space, i) => buildingSpace(space, i, building.id, legal))),
     actionSpaces(building));
