@@ -6,6 +6,8 @@ sentence of the engine names its pieces the same way and the Italian has its own
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.engine.words import Words, say
 
 ORDINALS = {1: say("1st"), 2: say("2nd"), 3: say("3rd"), 4: say("4th"), 5: say("5th")}
@@ -36,7 +38,7 @@ def ordinal(n: int) -> Words:
     return ORDINALS.get(n) or say("{n}th", n=n)
 
 
-def commas(items: list[str]) -> str:
+def commas(items: Sequence[str]) -> str:
     """ "A, B, C": a list with no "and" (a list of a table step, a setup line)."""
     if not items:
         return ""
@@ -46,7 +48,7 @@ def commas(items: list[str]) -> str:
     return text
 
 
-def dots(items: list[str]) -> str:
+def dots(items: Sequence[str]) -> str:
     """ "A · B · C": the parts of an option's label, as the buttons show them."""
     parts = [item for item in items if item]
     if not parts:
@@ -57,7 +59,7 @@ def dots(items: list[str]) -> str:
     return text
 
 
-def plus(parts: list[Words]) -> str:
+def plus(parts: Sequence[str]) -> str:
     """ "2 Credits + turn the wheel 1": parts of one reward or one cost, added up."""
     if not parts:
         return ""

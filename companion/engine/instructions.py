@@ -322,7 +322,8 @@ def _text(e: Event) -> str:
             return maker(e)
         except (KeyError, TypeError):
             pass
-    return e.get("reason") or e["type"].replace("_", " ").capitalize()
+    reason: str = e.get("reason") or ""
+    return reason or e["type"].replace("_", " ").capitalize()
 
 
 def setup_lines(e: Event) -> list[str]:

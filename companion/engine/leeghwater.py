@@ -222,7 +222,7 @@ def board_lines(board: dict[str, Any]) -> list[str]:
     """The Extra Management board's setup as table steps (S2, S3, S10)."""
     offer = [t for t in board["external_offer"] if t]
     works = [external_work_name(t) for t in offer]
-    lines = [
+    lines: list[str] = [
         say(
             "External Works: piles A, B and C face down; face up from pile A: {works}.",
             works=_semicolons(works),

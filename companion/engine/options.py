@@ -75,7 +75,7 @@ def _spaces(section: str) -> list[ManagementSpace]:
 
 
 def _space_label(space: ManagementSpace) -> Words:
-    bits = [counts.engineers(space.engineers or 0)]
+    bits: list[str] = [counts.engineers(space.engineers or 0)]
     if space.total_credits:
         bits.append(f"{space.total_credits}₵")
     return say("{space} ({cost})", space=management.space_name(space), cost=commas(bits))

@@ -13,7 +13,7 @@ from companion.engine.counts import ordinal
 from companion.engine.words import Words, say
 
 AREA_WORD = {"mountains": say("Mountains"), "hills": say("Hills"), "plains": say("Plains")}
-POSITION_WORD = {
+POSITION_WORD: dict[str, Words] = {
     word: word
     for word in (
         say("top"),
@@ -128,7 +128,8 @@ def space_name(space_id: str, *, short: bool = False) -> str:
         position = POWERHOUSE_POSITION.get(space_id)
         key = (SHORT_POWERHOUSE if short else POWERHOUSE)[(position is not None, bottom)]
         if position:
-            parts["position"] = (SHORT_POSITION_WORD if short else POSITION_WORD)[position]
+            by_position: dict[str, Words] = SHORT_POSITION_WORD if short else POSITION_WORD
+            parts["position"] = by_position[position]
     return Words(key.key, parts)
 
 

@@ -500,6 +500,7 @@ def do_building_action(rec: Recorder, company: str, command: BuildingAction) -> 
     if why:
         raise RuleViolation("building_action", why)
     name = building_name(tile)
+    where: str
     if command.margot and rec.state.players[company].officer != MARGOT:
         # Mahiri Sekibo's copy: 1 Engineer on the Bank, which pays no Credit for it
         space, engineers, surcharge = BANK, MARGOT_ENGINEERS, 0
@@ -719,6 +720,7 @@ def _option(state: GameState, company: str, tile: str, margot: bool) -> dict[str
     """One building action on offer: where the Engineers go, what it costs, the command."""
     player = state.players[company]
     command: dict[str, Any] = {"type": "building_action", "player": company, "building": tile}
+    where: str
     if margot:
         command["margot"] = True
         own = player.officer == MARGOT

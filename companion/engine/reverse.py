@@ -94,6 +94,7 @@ def _wheel_rotated(e: Event) -> Words:
 
 
 def _drop(e: Event) -> Words:
+    start: str
     if e.get("headstream"):
         start = say("headstream {letter}", letter=e["headstream"])
     elif e.get("from_basin"):

@@ -100,10 +100,9 @@ def contract_name(contract_id: str) -> str:
     c = catalog.CONTRACTS.get(contract_id)
     if c is None:
         return contract_id
-    if c.kind == "private":
-        colour = COLOUR_WORD.get(c.pile, c.pile)
-    else:
-        colour = KIND_WORD.get(c.kind, c.kind)
+    words = COLOUR_WORD if c.kind == "private" else KIND_WORD
+    key = str(c.pile) if c.kind == "private" else c.kind
+    colour: str = words.get(key) or key
     return say(
         "the {colour} contract ⚡{energy} ({reward})",
         colour=colour,
