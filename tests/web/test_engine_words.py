@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion.app import create_app
 from companion.engine import game, words
 from companion.engine.options import legal_options
 from companion.engine.reverse import reverse_instructions
@@ -175,3 +177,26 @@ def test_an_english_device_reads_the_engine_sentences_as_before(
     """A `Words` is its English text; rendered in English it reads the same."""
     assert any(isinstance(v, words.Words) for _, v, _ in said)
     assert all(words.render(v, words.english) == str(v) for _, v, _ in said)
+
+
+def test_a_game_reopened_from_its_file_still_speaks_italian(tmp_path: Path) -> None:
+    """The setup steps and the open question (the draft of the full game, p. 9) are stored as
+    keys with their parts: a new process on the same file renders them for an Italian device."""
+    config = {"DATABASE": str(tmp_path / "g.db"), "TESTING": True, "SECRET_KEY": "test-only"}
+    creator = create_app(config).test_client()
+    draft = {**SETUP, "mode": "full", "seed": 3}
+    created = creator.post("/api/games", json={"setup": draft})
+    assert created.status_code == 201, created.get_json()
+    game_id = created.get_json()["game"]["id"]
+    with creator.session_transaction() as session:
+        joined = dict(session)
+    italian = create_app(config).test_client()  # nothing of the game in memory
+    with italian.session_transaction() as session:
+        session.update(joined)
+    italian.set_cookie("lang", "it")
+    view = italian.get(f"/api/games/{game_id}").get_json()
+    steps = [step["text"] for step in view["setup_outcome"]["instructions"]]
+    assert any(step.startswith("Tessere Sorgente: la tessera Sorgente ") for step in steps)
+    assert view["options"]["pending"]["reason"] == (
+        "Ana: scegli una Compagnia con il suo Ufficiale Esecutivo e un Contratto iniziale."
+    )
