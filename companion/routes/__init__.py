@@ -12,6 +12,7 @@ from typing import Any
 from flask import current_app, session
 
 from companion import i18n, live
+from companion.engine.words import say
 from companion.store import Committed, Store, StoreError
 
 ROOM_PREFIX = "game:"
@@ -89,10 +90,11 @@ def require_joined(game_id: str) -> dict[str, Any]:
 
 def log_entry(record: dict[str, Any]) -> dict[str, Any]:
     """One record as a line of the game's story: the events' reasons, in order."""
-    lines = [str(e["reason"]) for e in record.get("events", []) if e.get("reason")]
+    # the reasons stay the engine's sentences (keys with their parts): the answer renders them
+    lines = [e["reason"] for e in record.get("events", []) if e.get("reason")]
     command = record.get("command", {})
     if record["kind"] == "undo":
-        lines = [f"Undo: record #{command.get('undoes')} was taken back."]
+        lines = [say("Undo: record #{n} was taken back.", n=command.get("undoes"))]
     return {
         "seq": record["seq"],
         "kind": record["kind"],

@@ -200,3 +200,18 @@ def test_a_game_reopened_from_its_file_still_speaks_italian(tmp_path: Path) -> N
     assert view["options"]["pending"]["reason"] == (
         "Ana: scegli una Compagnia con il suo Ufficiale Esecutivo e un Contratto iniziale."
     )
+
+
+def test_the_log_reads_in_the_device_language(tmp_path: Path) -> None:
+    """The game's story (GET /log) keeps each reason a key: an Italian device reads Italian."""
+    config = {"DATABASE": str(tmp_path / "l.db"), "TESTING": True, "SECRET_KEY": "test-only"}
+    client = create_app(config).test_client()
+    game_id = client.post("/api/games", json={"setup": SETUP}).get_json()["game"]["id"]
+    bank = {"type": "bank", "player": "usa", "engineers": 2}
+    moved = client.post(f"/api/games/{game_id}/commands", json={"command": bank, "version": 0})
+    assert moved.status_code == 200, moved.get_json()
+    client.set_cookie("lang", "it")
+    entries = client.get(f"/api/games/{game_id}/log").get_json()["entries"]
+    lines = [line for entry in entries for line in entry["lines"]]
+    assert "Metti 2 Ingegneri su: Banca." in lines
+    assert "Turno di Germania." in lines
