@@ -91,7 +91,7 @@ BASIN = {
     (False, False): say("the {ordinal} {area} basin"),
     (True, False): say("the bottom-{side} Plains basin"),
     (False, True): say("{ordinal} {area} basin"),
-    (True, True): say("Bottom-{side} Plains basin"),
+    (True, True): say("bottom-{side} Plains basin"),
 }
 
 
