@@ -386,7 +386,7 @@ class Store:
                     "updated_at": now,
                     "title": title or f"Game of {now[:10]}",
                     "setup": _dumps(setup),
-                    "setup_outcome": _dumps(setup_outcome),
+                    "setup_outcome": _dumps(words.to_json(setup_outcome)),
                     "version": 0,
                     "round": state_json.get("round", 1),
                     "phase": state_json.get("phase", ""),
@@ -394,7 +394,9 @@ class Store:
                     "finished": int(bool(state_json.get("finished", False))),
                 }
             )
-            db["snapshots"].insert({"game_id": game_id, "version": 0, "state": _dumps(state_json)})
+            db["snapshots"].insert(
+                {"game_id": game_id, "version": 0, "state": _dumps(words.to_json(state_json))}
+            )
         record = {"seq": 0, "kind": "setup", **setup_outcome, "version_after": 0}
         return Committed(game_id, 0, outcome.state, record)
 
@@ -470,7 +472,8 @@ class Store:
     def setup_outcome(self, game_id: str) -> dict[str, Any]:
         """The events and instructions of the setup (e.g. the board checklist)."""
         with self._db() as db:
-            return dict(json.loads(self._game_row(db, game_id)["setup_outcome"] or "{}"))
+            stored = json.loads(self._game_row(db, game_id)["setup_outcome"] or "{}")
+        return dict(words.from_json(stored))
 
     def delete_game(self, game_id: str) -> None:
         """Delete a game with its records and snapshots. Raises GameNotFound."""
@@ -537,7 +540,7 @@ class Store:
             )
         )
         if snap:
-            state = self.engine.from_json(json.loads(snap[0]["state"]))
+            state = self.engine.from_json(words.from_json(json.loads(snap[0]["state"])))
         else:  # no snapshot of the current version (pruned or never written): fold the log
             state = self.engine.rebuild(setup, self._records_in_force(db, game_id, in_force))
         return LiveGame(version, state, self._view(state), setup, in_force)
@@ -737,7 +740,7 @@ class Store:
             )
         )
         if snap:
-            return self.engine.from_json(json.loads(snap[0]["state"]))
+            return self.engine.from_json(words.from_json(json.loads(snap[0]["state"])))
         return self.engine.rebuild(live.setup, self._records_in_force(db, game_id, in_force))
 
     def _checked_live(
@@ -794,7 +797,7 @@ class Store:
         )
         db.execute(
             "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-            [game_id, new_version, _dumps(self._stored_json(view))],
+            [game_id, new_version, _dumps(words.to_json(self._stored_json(view)))],
         )
         db.execute(
             "DELETE FROM snapshots WHERE game_id = ? AND version <= ?",

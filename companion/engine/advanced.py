@@ -60,34 +60,42 @@ def _l1_base(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L1_BASE: 1 drop in each of your dams holding none (the new Base too); declinable."""
     empty = sorted(s for s, d in rec.state.dams.items() if d.owner == company and d.drops == 0)
     if empty:
-        question = "Level I Base tile: put 1 drop in each of your empty dams?"
+        question = say("Level I Base tile: put 1 drop in each of your empty dams?")
         _ask_tile_drops(rec, company, "L1_BASE", question, {s: 1 for s in empty})
 
 
 def _l1_elevation(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L1_ELEVATION: rotate the wheel 1 segment per Elevation built (this one included)."""
     steps = rec.state.players[company].built["elevation"]
-    rotate_wheel(rec, company, steps, f"Level I Elevation tile: {steps} Elevations built")
+    rotate_wheel(rec, company, steps, say("Level I Elevation tile: {n} Elevations built", n=steps))
 
 
 def _l1_conduit(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L1_CONDUIT: gain 2 Credits x the value of the Conduit just built."""
     value = SPACES[space].value
-    gain_credits(rec, company, 2 * value, CATEGORY, f"Level I Conduit tile: value {value} x 2",
-                 source(CATEGORY, "L1_CONDUIT", value=value))  # fmt: skip
+    why = say("Level I Conduit tile: value {value} x 2", value=value)
+    gain_credits(
+        rec, company, 2 * value, CATEGORY, why, source(CATEGORY, "L1_CONDUIT", value=value)
+    )
 
 
 def _l2_base(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L2_BASE: produce energy = Bases built; usable for a contract."""
     energy = rec.state.players[company].built["base"]
-    _ask_tile_energy(rec, company, "L2_BASE", energy, f"Level II Base tile: {energy} Bases built")
+    _ask_tile_energy(
+        rec, company, "L2_BASE", energy, say("Level II Base tile: {n} Bases built", n=energy)
+    )
 
 
 def _l3_conduit(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L3_CONDUIT: produce 2 x the value of the Conduit just built; usable for a contract."""
     value = SPACES[space].value
     _ask_tile_energy(
-        rec, company, "L3_CONDUIT", 2 * value, f"Level III Conduit tile: value {value} x 2"
+        rec,
+        company,
+        "L3_CONDUIT",
+        2 * value,
+        say("Level III Conduit tile: value {value} x 2", value=value),
     )
 
 
@@ -95,7 +103,11 @@ def _l2_elevation(rec: Recorder, company: str, structure: str, space: str) -> No
     """L2_ELEVATION: fill the dam just raised to its capacity from the general supply."""
     missing = dam_capacity(rec.state, space) - rec.state.dams[space].drops
     if missing > 0:
-        question = f"Level II Elevation tile: fill the dam on {space} with {missing} drops?"
+        question = say(
+            "Level II Elevation tile: fill the dam on {space} with {n} drops?",
+            space=space,
+            n=missing,
+        )
         _ask_tile_drops(rec, company, "L2_ELEVATION", question, {space: missing})
 
 
@@ -123,7 +135,7 @@ def _l2_powerhouse(rec: Recorder, company: str, structure: str, space: str) -> N
         rec,
         "tile_production",
         company,
-        "Level II Powerhouse tile: produce now with +2?",
+        say("Level II Powerhouse tile: produce now with +2?"),
         tile="L2_POWERHOUSE",
         bonus=2,
         productions=options,
@@ -144,14 +156,14 @@ def _l3_elevation(rec: Recorder, company: str, structure: str, space: str) -> No
 def _l3_powerhouse(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L3_POWERHOUSE: 3 VP per Powerhouse built (this one included)."""
     n = rec.state.players[company].built["powerhouse"]
-    score_vp(rec, company, 3 * n, CATEGORY, f"Level III Powerhouse tile: {n} Powerhouses",
+    score_vp(rec, company, 3 * n, CATEGORY, say("Level III Powerhouse tile: {n} Powerhouses", n=n),
              source(CATEGORY, "L3_POWERHOUSE", count=n))  # fmt: skip
 
 
 def _l3_any(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L3_ANY: 3 VP per advanced tile owned (supply + wheel, this one included)."""
     n = advanced_tiles_owned(rec.state, company)
-    score_vp(rec, company, 3 * n, CATEGORY, f"Level III tile: {n} advanced tiles owned",
+    score_vp(rec, company, 3 * n, CATEGORY, say("Level III tile: {n} advanced tiles owned", n=n),
              source(CATEGORY, "L3_ANY", count=n))  # fmt: skip
 
 

@@ -16,12 +16,13 @@ from companion.engine.data import company_tables as ct
 from companion.engine.data import component_tables as cpt
 from companion.engine.data import leeghwater_tables as lt
 from companion.engine.data import map_tables as mt
+from companion.engine.words import say
 
 STRUCTURE_NAMES: dict[str, str] = {
-    "base": "Base",
-    "elevation": "Elevation",
-    "conduit": "Conduit",
-    "powerhouse": "Powerhouse",
+    "base": say("Base"),
+    "elevation": say("Elevation"),
+    "conduit": say("Conduit"),
+    "powerhouse": say("Powerhouse"),
 }
 
 # -- contracts -------------------------------------------------------------------------------
@@ -108,6 +109,7 @@ def _company(row: dict[str, Any]) -> Company:
 
 COMPANIES: dict[str, Company] = {row["id"]: _company(row) for row in ct.COMPANIES}
 BASE_COMPANIES: tuple[str, ...] = tuple(c for c in COMPANIES if COMPANIES[c].expansion is None)
+
 
 
 def company_name(company: str | None) -> str:
@@ -427,6 +429,7 @@ BUILDING_SPACES: tuple[BuildingSpace, ...] = tuple(
     )
     for row in sorted(lt.BUILDING_SPACES, key=lambda r: int(r["index"]))
 )
+
 
 
 def building_name(tile: str | None) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import advanced, levels, officers
+from companion.engine import advanced, counts, levels, officers
 from companion.engine.board import SPACES, Space
 from companion.engine.catalog import (
     ABILITY_FROM_POWERHOUSES,
@@ -51,7 +51,7 @@ RED_BORDER_CREDITS = 3
 ENGINEER_FREE_EFFECTS = ("no_engineers", "no_engineers_no_excavators")  # Appendix 4
 MAX_DAM_LEVEL = 3
 AREA_NAMES = {"mountains": say("Mountains"), "hills": say("Hills"), "plains": say("Plains")}
-ORDINALS = {1: say("1st"), 2: say("2nd"), 3: say("3rd"), 4: say("4th"), 5: say("5th")}
+ORDINALS = counts.ORDINALS
 
 # -- small reads ---------------------------------------------------------------------------
 
@@ -584,35 +584,48 @@ def _affordable(state: GameState, company: str, payment: Payment, extra_credits:
 def decide_build(rec: Recorder, company: str, command: Build) -> None:
     """The whole Construction action (pp. 13-15); raises RuleViolation before any event."""
     plan = plan_build(rec.state, company, command)
-    what = f"{_name(plan.structure)} on {plan.space}"
+    what = say("{structure} on {space}", structure=_name(plan.structure), space=plan.space)
     if plan.board_space is not None:
         # the company-board space takes the Engineers (handler in management.py)
         rec.emit(
             "engineers_placed",
-            f"{ORDINALS[plan.board_space + 1]} construction of the round: {what}",
+            say(
+                "{ordinal} construction of the round: {what}",
+                ordinal=ORDINALS[plan.board_space + 1],
+                what=what,
+            ),
             company=company,
             space=CONSTRUCTION_SPACES[plan.board_space].id,
             engineers=plan.engineers,
         )
         origin = source("construction", "4th_space", fee=plan.space_fee)
-        pay_credits(rec, company, plan.space_fee, "construction", "4th construction space", origin)
+        pay_credits(
+            rec, company, plan.space_fee, "construction", say("4th construction space"), origin
+        )
     tiles = [plan.tile] if plan.tile is not None else []
-    load_wheel(rec, company, tiles, plan.payment.excavators, plan.payment.mixers, f"Build a {what}")
+    load_wheel(
+        rec,
+        company,
+        tiles,
+        plan.payment.excavators,
+        plan.payment.mixers,
+        say("Build a {what}", what=what),
+    )
     if plan.payment.credits:
         pay_credits(
             rec,
             company,
             plan.payment.credits,
             "construction",
-            f"Credits instead of Machineries for the {what} (Solomon P. Jordan)",
+            say("Credits instead of Machineries for the {what} (Solomon P. Jordan)", what=what),
         )
-    rotate_wheel(rec, company, 1, f"Construction of the {what}")
+    rotate_wheel(rec, company, 1, say("Construction of the {what}", what=what))
     place_structure(
         rec,
         company,
         plan.structure,
         plan.space,
-        f"Build a {what}",
+        say("Build a {what}", what=what),
         free=False,
         waive_red_border=plan.cost.credits_red_border == 0,
     )
@@ -661,7 +674,9 @@ def place_structure(
         free=free,
     )
     origin = source("construction", space, red_border=red)
-    pay_credits(rec, company, red, "construction", f"Red-bordered space {space}", origin)
+    pay_credits(
+        rec, company, red, "construction", say("Red-bordered space {space}", space=space), origin
+    )
     _reveal(rec, company, structure, piece)
 
 
@@ -671,7 +686,7 @@ def _reveal(rec: Recorder, company: str, structure: str, piece: int) -> None:
         if piece in (2, 3, 4):
             rec.emit(
                 "powerhouse_slot_revealed",
-                f"{ORDINALS[piece]} Powerhouse built",
+                say("{ordinal} Powerhouse built", ordinal=ORDINALS[piece]),
                 company=company,
                 piece=piece,
                 production_bonus=POWERHOUSE_BONUS_BY_BUILT[piece],
@@ -683,7 +698,11 @@ def _reveal(rec: Recorder, company: str, structure: str, piece: int) -> None:
         return
     if not levels.has_income(rec.state.players[company]):
         return  # a level-1 Automa has no company-board income at all (automa.md §2)
-    reason = f"Income revealed by your {ORDINALS[piece]} {_name(structure)}"
+    reason = say(
+        "Income revealed by your {ordinal} {structure}",
+        ordinal=ORDINALS[piece],
+        structure=_name(structure),
+    )
     rec.emit(
         "income_revealed",
         reason,

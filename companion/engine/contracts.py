@@ -13,10 +13,13 @@ from typing import Any
 
 from companion.engine import draws
 from companion.engine.commands import Answer
+from companion.engine.counts import commas
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.state import Decision, GameState
 from companion.engine.words import say
+
+COLOUR_WORDS = {"green": say("green"), "yellow": say("yellow"), "red": say("red")}
 
 HAND_LIMIT = 3
 SIMONE = "simone_luciani"
@@ -80,7 +83,7 @@ def take_contracts(
         pile, slot = on_offer[contract]
         rec.emit(
             "contract_taken",
-            f"Take contract {contract} from the Contract Office.",
+            say("Take contract {contract} from the Contract Office.", contract=contract),
             company=company,
             contract=contract,
             pile=pile,
@@ -118,8 +121,12 @@ def enforce_hand_limit(rec: Recorder, company: str, discard: list[str] | None = 
         rec,
         "discard_contracts",
         company,
-        f"You hold {len(hand)} face-up contracts: discard {excess} "
-        f"(at most {hand_limit(rec.state, company)}).",
+        say(
+            "You hold {n} face-up contracts: discard {k} (at most {limit}).",
+            n=len(hand),
+            k=excess,
+            limit=hand_limit(rec.state, company),
+        ),
         hand=list(hand),
         count=excess,
         answers=[{"discard": list(c)} for c in combinations(hand, excess)],
@@ -148,7 +155,7 @@ def discard_contracts(rec: Recorder, company: str, discard: Any, excess: int) ->
             )
     rec.emit(
         "contracts_discarded",
-        f"Discard {', '.join(discard)}: out of the game (ruling R13).",
+        say("Discard {contracts}: out of the game (ruling R13).", contracts=commas(list(discard))),
         company=company,
         contracts=list(discard),
     )
@@ -157,7 +164,7 @@ def discard_contracts(rec: Recorder, company: str, discard: Any, excess: int) ->
 @resolves("discard_contracts")
 def resolve_discard(rec: Recorder, decision: Decision, answer: Answer) -> None:
     """The discard asked for above the hand limit; discard_contracts checks it."""
-    rec.emit("decision_resolved", "Contracts discarded.")
+    rec.emit("decision_resolved", say("Contracts discarded."))
     excess = int(decision.options["count"])
     discard = None if answer.discard is None else list(answer.discard)
     discard_contracts(rec, str(decision.player), discard, excess)
@@ -186,7 +193,10 @@ def refill_step(rec: Recorder, _arg: str) -> bool:
         for slot, contract in enumerate(state.contract_offer[pile]):
             if contract is not None or not state.contract_piles[pile]:
                 continue  # ruling R13: an empty pile leaves the slot empty
-            question = f"Which {pile} contract was drawn to refill the Contract Office?"
+            question = say(
+                "Which {pile} contract was drawn to refill the Contract Office?",
+                pile=COLOUR_WORDS.get(pile, pile),
+            )
             if not draws.draw(rec, "contract", pile, state.contract_piles[pile], slot, question):
                 return False
     return True
@@ -196,7 +206,11 @@ def refill_step(rec: Recorder, _arg: str) -> bool:
 def reveal_contract(rec: Recorder, pile: str, slot: int, contract: str) -> None:
     rec.emit(
         "contract_revealed",
-        f"Refill the Contract Office: {contract} from the {pile} pile.",
+        say(
+            "Refill the Contract Office: {contract} from the {pile} pile.",
+            contract=contract,
+            pile=COLOUR_WORDS.get(pile, pile),
+        ),
         pile=pile,
         slot=slot,
         contract=contract,

@@ -89,5 +89,6 @@ def resolve_table_draw(rec: Recorder, decision: Decision, answer: Answer) -> Non
                 drawn=drawn_name(options['what'], str(tile)),
             ),
         )
-    rec.emit("decision_resolved", f"The table drew {drawn_name(options['what'], str(tile))}.")
+    drawn = drawn_name(options["what"], str(tile))
+    rec.emit("decision_resolved", say("The table drew {drawn}.", drawn=drawn))
     REVEALS[options["what"]](rec, options["pile"], options["slot"], str(tile))

@@ -108,18 +108,31 @@ def _choices(
         out.append(
             (
                 "choose_machineries",
-                f"{reason}: choose {n} Machineries (Excavators or Concrete Mixers)",
+                say(
+                    "{reason}: {what}",
+                    reason=reason,
+                    what=say("choose {n} Machineries (Excavators or Concrete Mixers)", n=n),
+                ),
                 {"amount": n, "source": source, "answers": machinery_answers(n)},
             )
         )
     for word, flow in (("drops_flow_now", "now"), ("drops_headstream", "later")):
         if r.get(word):
             n = int(r[word])
-            when = "they flow at once" if flow == "now" else "they flow in the Water Flow phase"
+            when = (
+                say("they flow at once")
+                if flow == "now"
+                else say("they flow in the Water Flow phase")
+            )
             out.append(
                 (
                     "place_drops",
-                    f"{reason}: put {n} drops on headstreams of your choice ({when})",
+                    say(
+                        "{reason}: put {n} drops on headstreams of your choice ({when})",
+                        reason=reason,
+                        n=n,
+                        when=when,
+                    ),
                     {"n": n, "flow": flow, "source": source, "answers": drop_answers(n)},
                 )
             )
@@ -167,7 +180,11 @@ def _free_structure_options(
         areas=limits["areas"],
     )
     return {
-        "text": f"{reason}: build a free {STRUCTURE_NAMES[structure]} (or decline)",
+        "text": say(
+            "{reason}: build a free {structure} (or decline)",
+            reason=reason,
+            structure=STRUCTURE_NAMES[structure],
+        ),
         "structure": structure,
         "spaces": spaces,
         "remaining": remaining,
@@ -205,7 +222,7 @@ def _ask_all(rec: Recorder, company: str, choices: list[tuple[str, str, dict[str
         if kind == "free_structure" and not options["spaces"]:
             rec.emit(
                 "reward_forfeited",
-                f"{reason}: no legal space, nothing is built",
+                say("{reason}: no legal space, nothing is built", reason=reason),
                 company=company,
                 structure=options["structure"],
             )
@@ -277,9 +294,11 @@ def _resolve_machineries(rec: Recorder, decision: Decision, answer: Answer) -> N
 def _resolve_drops(rec: Recorder, decision: Decision, answer: Answer) -> None:
     given = answer.drops if isinstance(answer.drops, dict) else None
     drops = {k: v for k, v in (given or {}).items() if v}
-    if given is None and answer.drops is not None or {"drops": drops} not in decision.options[
-        "answers"
-    ]:
+    if (
+        given is None
+        and answer.drops is not None
+        or {"drops": drops} not in decision.options["answers"]
+    ):
         raise RuleViolation(
             "illegal_answer",
             say(

@@ -156,7 +156,7 @@ def do_external_work(rec: Recorder, company: str, command: ExternalWork) -> None
     space = leeghwater.external_space(command.slot - 1)
     rec.emit(
         "engineers_placed",
-        f"Put {EXTERNAL_WORK_ENGINEERS} Engineers on External Works space {command.slot}.",
+        say("Put 2 Engineers on External Works space {n}.", n=command.slot),
         company=company,
         space=space,
         engineers=EXTERNAL_WORK_ENGINEERS,
@@ -170,10 +170,17 @@ def do_external_work(rec: Recorder, company: str, command: ExternalWork) -> None
             [LESLIE_TILE] if own_tile else [],
             work.excavators,
             work.mixers,
-            f"{external_work_name(tile, reward=False)}: its Machineries on the wheel "
-            "(Leslie Spencer)",
+            say(
+                "{work}: its Machineries on the wheel (Leslie Spencer)",
+                work=external_work_name(tile, reward=False),
+            ),
         )
-        rotate_wheel(rec, company, 1, f"{external_work_name(tile, reward=False)} (Leslie Spencer)")
+        rotate_wheel(
+            rec,
+            company,
+            1,
+            say("{work} (Leslie Spencer)", work=external_work_name(tile, reward=False)),
+        )
         take_work(rec, company, command.slot, paid="wheel")
     else:
         take_work(rec, company, command.slot, paid="machineries")
@@ -184,14 +191,29 @@ def take_work(rec: Recorder, company: str, slot: int, *, paid: str) -> None:
     `paid` is "credits"); the Machineries go back to the general supply when `paid` is so."""
     tile = str(offered(rec.state, slot))
     work = EXTERNAL_WORKS[tile]
-    how = {
-        "machineries": "its Machineries go back to the general supply",
-        "wheel": "its Machineries went on the wheel",
-        "credits": f"pay {work.loan_credits} Credits (Loan Agency)",
+    name = external_work_name(tile)
+    taken = {
+        "machineries": say(
+            "Take the tile of slot {n} face down (its Machineries go back to the general "
+            "supply) — {work}.",
+            n=slot,
+            work=name,
+        ),
+        "wheel": say(
+            "Take the tile of slot {n} face down (its Machineries went on the wheel) — {work}.",
+            n=slot,
+            work=name,
+        ),
+        "credits": say(
+            "Take the tile of slot {n} face down (pay {credits} Credits (Loan Agency)) — {work}.",
+            n=slot,
+            credits=work.loan_credits,
+            work=name,
+        ),
     }[paid]
     rec.emit(
         "external_work_taken",
-        f"Take the tile of slot {slot} face down ({how}) — {external_work_name(tile)}.",
+        taken,
         company=company,
         tile=tile,
         slot=slot - 1,
@@ -200,7 +222,7 @@ def take_work(rec: Recorder, company: str, slot: int, *, paid: str) -> None:
         mixers=work.mixers if paid == "machineries" else 0,
     )
     if paid == "credits":
-        why = f"Loan Agency ({external_work_name(tile, reward=False)})"
+        why = say("Loan Agency ({work})", work=external_work_name(tile, reward=False))
         pay_credits(rec, company, work.loan_credits, CATEGORY, why)
     give_reward(rec, company, tile)
 
@@ -225,7 +247,13 @@ def give_reward(rec: Recorder, company: str, tile: str) -> None:
 def produce_energy(rec: Recorder, company: str, energy: int, reason: str) -> None:
     """Produced energy (B1, Wind Farm): the marker moves, and it may fulfil one contract
     needing at most that much (D6; not a production action, ruling L7)."""
-    move_energy(rec, company, energy, f"{reason}: {energy} energy produced", usable=True)
+    move_energy(
+        rec,
+        company,
+        energy,
+        say("{reason}: {n} energy produced", reason=reason, n=energy),
+        usable=True,
+    )
     contracts = production.fulfillable_contracts(rec.state, company, energy)
     if rec.state.players[company].is_automa:  # ruling A7: private and national compete (A3)
         offer = [c for slots in rec.state.contract_offer.values() for c in slots if c]
@@ -242,7 +270,7 @@ def ask_contract(
     if not contracts:
         rec.emit(
             "reward_forfeited",
-            f"{reason}: no face-up contract can be fulfilled",
+            say("{reason}: no face-up contract can be fulfilled", reason=reason),
             company=company,
             structure="contract",
         )
@@ -251,7 +279,7 @@ def ask_contract(
         rec,
         "reward_contract",
         company,
-        f"{reason}: fulfil one contract (or decline)",
+        say("{reason}: fulfil one contract (or decline)", reason=reason),
         energy=energy,
         contracts=list(contracts),
         answers=[*({"contract": c} for c in contracts), {"contract": None}],
@@ -283,7 +311,10 @@ def _resolve_reward_contract(rec: Recorder, decision: Decision, answer: Answer) 
         # an Automa fulfils a contract of the Contract Office at once (automa.md §7.8)
         rec.emit(
             "automa_contract_claimed",
-            f"Take contract {answer.contract} from the Contract Office: the Automa fulfils it.",
+            say(
+                "Take contract {contract} from the Contract Office: the Automa fulfils it.",
+                contract=answer.contract,
+            ),
             company=company,
             contract=answer.contract,
         )
@@ -300,7 +331,7 @@ def ask_advanced_tile(rec: Recorder, company: str, reason: str) -> None:
     if not slots:
         rec.emit(
             "reward_forfeited",
-            f"{reason}: no Advanced Technology tile is face up",
+            say("{reason}: no Advanced Technology tile is face up", reason=reason),
             company=company,
             structure="advanced_tile",
         )
@@ -309,7 +340,10 @@ def ask_advanced_tile(rec: Recorder, company: str, reason: str) -> None:
         rec,
         "reward_advanced_tile",
         company,
-        f"{reason}: take a face-up Advanced Technology tile for free (or decline)",
+        say(
+            "{reason}: take a face-up Advanced Technology tile for free (or decline)",
+            reason=reason,
+        ),
         answers=[*({"tile": t} for _, t in slots), {"tile": None}],
     )
 
@@ -324,7 +358,11 @@ def _resolve_reward_advanced_tile(rec: Recorder, decision: Decision, answer: Ans
     slot = rec.state.patent_offer.index(answer.tile)
     rec.emit(
         "patent_tile_bought",
-        f"{decision.reason}: take {advanced_tile_name(answer.tile)} into your supply.",
+        say(
+            "{reason}: take {tile} into your supply.",
+            reason=decision.reason,
+            tile=advanced_tile_name(answer.tile),
+        ),
         company=company,
         tile=answer.tile,
         slot=slot,

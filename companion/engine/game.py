@@ -240,7 +240,9 @@ def _do_pass(rec: Recorder, company: str) -> None:
                 ruling="R17",
             ),
         )
-    rec.emit("player_passed", f"{company_name(company)} passes.", company=company)
+    rec.emit(
+        "player_passed", say("{company} passes.", company=company_name(company)), company=company
+    )
     rec.emit("steps_queued", "", steps=["next_turn"])
 
 

@@ -11,16 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import catalog, leeghwater
+from companion.engine import catalog, counts, leeghwater
+from companion.engine.counts import commas, ordinal
 from companion.engine.events import Event
 from companion.engine.management import space_name as management_space_name
 from companion.engine.places import space_name
 from companion.engine.state import GameState
 from companion.engine.table_words import (
+    COLOUR_WORD,
+    STRUCTURE_WORD,
     advanced_tile_name,
     contracts_names,
-    headstream_tile_name,
+    headstream_tile_dots,
 )
+from companion.engine.words import Words, say
 
 SILENT = {
     "steps_queued",
@@ -32,67 +36,158 @@ SILENT = {
     "last_round_energy_kept",
 }
 NAMED = {"turn_started", "player_passed", "income_revealed"}  # the text names the company
-STRUCTURE = {
-    "base": "Base",
-    "elevation": "Elevation",
-    "conduit": "Conduit",
-    "powerhouse": "Powerhouse",
+STRUCTURE = STRUCTURE_WORD
+CONSTRUCTION_SPACE = {
+    "CB_1": say("first"),
+    "CB_2": say("second"),
+    "CB_3": say("third"),
+    "CB_4": say("fourth"),
+}
+TILE_WORDS = {
+    "base": say("the Base tile"),
+    "elevation": say("the Elevation tile"),
+    "conduit": say("the Conduit tile"),
+    "powerhouse": say("the Powerhouse tile"),
+    "wild": say("the Wild tile"),
 }
 
 
 def _name(company: str | None) -> str:
-    return catalog.company_name(company) if company else "The table"
+    return catalog.company_name(company) if company else say("The table")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _engineers(e: Event) -> str:
-    space = e["space"]
+def _engineers(e: Event) -> Words:
+    space, n = e["space"], e["engineers"]
     if space.startswith("CB_"):
-        order = {"CB_1": "first", "CB_2": "second", "CB_3": "third", "CB_4": "fourth"}[space]
-        return f"Put {_plural(e['engineers'], 'Engineer')} on your {order} construction space."
+        order = CONSTRUCTION_SPACE[space]
+        if n == 1:
+            return say("Put 1 Engineer on your {order} construction space.", order=order)
+        return say("Put {n} Engineers on your {order} construction space.", n=n, order=order)
     if space == "BANK":
-        return f"Put {_plural(e['engineers'], 'Engineer')} on the Bank."
+        return (
+            say("Put 1 Engineer on the Bank.")
+            if n == 1
+            else say("Put {n} Engineers on the Bank.", n=n)
+        )
     if leeghwater.is_expansion_space(space):
-        return f"Put {_plural(e['engineers'], 'Engineer')} on {leeghwater.space_words(space)}."
-    return f"Put {_plural(e['engineers'], 'Engineer')} on the action space {space}."
+        where = leeghwater.space_words(space)
+        if n == 1:
+            return say("Put 1 Engineer on {space}.", space=where)
+        return say("Put {n} Engineers on {space}.", n=n, space=where)
+    if n == 1:
+        return say("Put 1 Engineer on the action space {space}.", space=space)
+    return say("Put {n} Engineers on the action space {space}.", n=n, space=space)
+
+
+def _tile_words(tile: str) -> str:
+    if tile in catalog.ADVANCED_TILES:
+        return advanced_tile_name(tile)
+    return TILE_WORDS.get(tile.lower()) or tile
 
 
 def pieces_text(what: dict[str, Any]) -> str:
     """Tiles and Machineries as the table reads them: "the Base tile and 2 Excavators"."""
-    parts = [
-        advanced_tile_name(t)
-        if t in catalog.ADVANCED_TILES
-        else f"the {t.replace('_', ' ').title()} tile"
-        for t in what.get("tiles", [])
-    ]
+    parts = [_tile_words(t) for t in what.get("tiles", [])]
     if what.get("excavators"):
-        parts.append(_plural(what["excavators"], "Excavator"))
+        parts.append(counts.excavators(what["excavators"]))
     if what.get("mixers"):
-        parts.append(_plural(what["mixers"], "Concrete Mixer"))
-    return " and ".join(parts)
+        parts.append(counts.mixers(what["mixers"]))
+    return _and(parts)
 
 
-def _wheel_loaded(e: Event) -> str:
-    return f"Put {pieces_text(e) or 'nothing'} in the wheel's open segment."
+def _and(parts: list[str]) -> str:
+    """ "A and B and C", as the table steps list the pieces they move."""
+    if not parts:
+        return ""
+    text = parts[-1]
+    for part in reversed(parts[:-1]):
+        text = say("{first} and {second}", first=part, second=text)
+    return text
 
 
-def _wheel_rotated(e: Event) -> str:
+def _wheel_loaded(e: Event) -> Words:
+    return say("Put {pieces} in the wheel's open segment.", pieces=pieces_text(e) or say("nothing"))
+
+
+def _wheel_rotated(e: Event) -> Words:
     back = pieces_text(e.get("returned") or {})
-    text = "Turn the Construction Wheel one segment."
-    return f"{text} Take back {back}." if back else text
+    if back:
+        return say("Turn the Construction Wheel one segment. Take back {pieces}.", pieces=back)
+    return say("Turn the Construction Wheel one segment.")
 
 
-def _drop(e: Event) -> str:
-    start = f"headstream {e['headstream']}" if e.get("headstream") else None
-    start = start or (f"basin {e['from_basin']}" if e.get("from_basin") else "")
+def drop_start(e: Event) -> str:
+    """Where a flowing drop starts: its headstream, or the basin it was in."""
+    if e.get("headstream"):
+        return say("headstream {letter}", letter=e["headstream"])
+    if e.get("from_basin"):
+        return say("basin {basin}", basin=e["from_basin"])
+    return ""
+
+
+def _drop(e: Event) -> Words:
+    start = drop_start(e)
     if e.get("stopped_at"):
-        return f"Move a drop from {start} to {space_name(e['stopped_at'])}."
+        return say(
+            "Move a drop from {start} to {place}.", start=start, place=space_name(e["stopped_at"])
+        )
     if e.get("left_map"):
-        return f"Move a drop from {start} off the map (it leaves the river)."
-    return f"Move a drop from {start}."
+        return say("Move a drop from {start} off the map (it leaves the river).", start=start)
+    return say("Move a drop from {start}.", start=start)
+
+
+def _vp(e: Event) -> Words:
+    if e["vp"] > 0:
+        return say("Score {n} VP ({reason}).", n=e["vp"], reason=e["reason"])
+    return say("Lose {n} VP ({reason}).", n=abs(e["vp"]), reason=e["reason"])
+
+
+def _tile_drops(e: Event) -> Words:
+    drops = [
+        say("1 drop in {place}", place=space_name(s))
+        if n == 1
+        else say("{n} drops in {place}", n=n, place=space_name(s))
+        for s, n in e["drops"].items()
+    ]
+    return say("Put {drops} from the general supply.", drops=commas(drops))
+
+
+def _turn_order(e: Event) -> Words:
+    names = [_name(c) for c in e["order"]]
+    order = names[-1]
+    for name in reversed(names[:-1]):
+        order = say("{first} › {rest}", first=name, rest=order)
+    return say("Move the Turn Order markers: {order}.", order=order)
+
+
+def _powerhouse_slot(e: Event) -> Words:
+    nth, bonus = ordinal(e["piece"]), e["production_bonus"]
+    if e.get("ability"):
+        return say(
+            "{ordinal} Powerhouse built: production bonus +{n}, company ability unlocked.",
+            ordinal=nth,
+            n=bonus,
+        )
+    return say("{ordinal} Powerhouse built: production bonus +{n}.", ordinal=nth, n=bonus)
+
+
+def _production(e: Event) -> Words:
+    parts = {
+        "dam": space_name(e["dam"]),
+        "conduit": space_name(e["conduit"]),
+        "powerhouse": space_name(e["powerhouse"]),
+        "energy": e["energy"],
+    }
+    if e["drops"] == 1:
+        return say(
+            "Take 1 drop from {dam}: they run through {conduit} to {powerhouse} ({energy} Energy).",
+            **parts,
+        )
+    return say(
+        "Take {n} drops from {dam}: they run through {conduit} to {powerhouse} ({energy} Energy).",
+        n=e["drops"],
+        **parts,
+    )
 
 
 TEXT: dict[str, Callable[[Event], str]] = {
@@ -100,85 +195,124 @@ TEXT: dict[str, Callable[[Event], str]] = {
     "wheel_loaded": _wheel_loaded,
     "wheel_rotated": _wheel_rotated,
     "drop_flowed": _drop,
-    "credits_paid": lambda e: f"Pay {_plural(e['credits'], 'Credit')}.",
-    "credits_gained": lambda e: f"Take {_plural(e['credits'], 'Credit')}.",
-    "machineries_gained": lambda e: f"Take {pieces_text(e)}.",
-    "vp_scored": lambda e: (
-        f"{'Score' if e['vp'] > 0 else 'Lose'} {abs(e['vp'])} VP ({e['reason']})."
+    "credits_paid": lambda e: (
+        say("Pay 1 Credit.") if e["credits"] == 1 else say("Pay {n} Credits.", n=e["credits"])
     ),
-    "energy_moved": lambda e: f"Move the Energy marker {_plural(e['steps'], 'step')} forward.",
-    "contract_taken": lambda e: f"Take contract {e['contract']} from the Contract Office.",
-    "contract_revealed": lambda e: (
-        f"Turn up {e['contract']} from the {e['pile']} pile in the empty slot."
+    "credits_gained": lambda e: (
+        say("Take 1 Credit.") if e["credits"] == 1 else say("Take {n} Credits.", n=e["credits"])
     ),
-    "contracts_discarded": lambda e: f"Put {', '.join(e['contracts'])} back in the box.",
-    "patent_tile_bought": lambda e: f"Take the Advanced Technology tile {e['tile']}.",
-    "patent_tile_revealed": lambda e: (
-        f"Put {e['tile']} from pile {e['pile']} on Patent space {e['slot'] + 1}."
+    "machineries_gained": lambda e: say("Take {pieces}.", pieces=pieces_text(e)),
+    "vp_scored": _vp,
+    "energy_moved": lambda e: (
+        say("Move the Energy marker 1 step forward.")
+        if e["steps"] == 1
+        else say("Move the Energy marker {n} steps forward.", n=e["steps"])
     ),
-    "patent_offer_discarded": lambda e: (
+    "contract_taken": lambda e: say(
+        "Take contract {contract} from the Contract Office.", contract=e["contract"]
+    ),
+    "contract_revealed": lambda e: say(
+        "Turn up {contract} from the {pile} pile in the empty slot.",
+        contract=e["contract"],
+        pile=COLOUR_WORD.get(e["pile"], e["pile"]),
+    ),
+    "contracts_discarded": lambda e: say(
+        "Put {contracts} back in the box.", contracts=commas(list(e["contracts"]))
+    ),
+    "patent_tile_bought": lambda e: say(
+        "Take the Advanced Technology tile {tile}.", tile=e["tile"]
+    ),
+    "patent_tile_revealed": lambda e: say(
+        "Put {tile} from pile {pile} on Patent space {n}.",
+        tile=e["tile"],
+        pile=e["pile"],
+        n=e["slot"] + 1,
+    ),
+    "patent_offer_discarded": lambda e: say(
         "Put the Advanced Technology tiles left on the Patent Office back in the box."
     ),
-    "turn_order_set": lambda e: (
-        "Move the Turn Order markers: " + " › ".join(_name(c) for c in e["order"]) + "."
-    ),
-    "round_reset": lambda e: "Move every Energy marker to 0 and take all Engineers back.",
-    "turn_started": lambda e: f"{_name(e['company'])}'s turn.",
+    "turn_order_set": _turn_order,
+    "round_reset": lambda e: say("Move every Energy marker to 0 and take all Engineers back."),
+    "turn_started": lambda e: say("{company}'s turn.", company=_name(e["company"])),
     # issue 3: the Level I Base / Level II Elevation tiles, Mahiri Sekibo (Appendices 3-4)
-    "tile_drops_added": lambda e: (
-        "Put "
-        + ", ".join(f"{_plural(n, 'drop')} in {space_name(s)}" for s, n in e["drops"].items())
-        + " from the general supply."
-    ),
-    "mahiri_activated": lambda e: (
-        "Put 1 Engineer on Mahiri Sekibo's tile: copy "
-        f"{catalog.OFFICERS[e['officer']].name}'s ability for this turn."
+    "tile_drops_added": _tile_drops,
+    "mahiri_activated": lambda e: say(
+        "Put 1 Engineer on Mahiri Sekibo's tile: copy {officer}'s ability for this turn.",
+        officer=catalog.OFFICERS[e["officer"]].name,
     ),
     "structure_built": lambda e: (
-        f"Place a {STRUCTURE[e['structure']]} on {space_name(e['space'])}"
-        + (" (free)." if e.get("free") else ".")
+        say(
+            "Place a {structure} on {place} (free).",
+            structure=STRUCTURE[e["structure"]],
+            place=space_name(e["space"]),
+        )
+        if e.get("free")
+        else say(
+            "Place a {structure} on {place}.",
+            structure=STRUCTURE[e["structure"]],
+            place=space_name(e["space"]),
+        )
     ),
-    "income_revealed": lambda e: (
-        f"Income revealed ({_name(e['company'])}, "
-        f"{_ordinal(e['slot'])} {STRUCTURE[e['structure']]}): {_rewards(e['rewards'])}."
+    "income_revealed": lambda e: say(
+        "Income revealed ({company}, {ordinal} {structure}): {rewards}.",
+        company=_name(e["company"]),
+        ordinal=ordinal(e["slot"]),
+        structure=STRUCTURE[e["structure"]],
+        rewards=_rewards(e["rewards"]),
     ),
-    "powerhouse_slot_revealed": lambda e: (
-        f"{_ordinal(e['piece'])} Powerhouse built: "
-        f"production bonus +{e['production_bonus']}"
-        + (", company ability unlocked." if e.get("ability") else ".")
+    "powerhouse_slot_revealed": _powerhouse_slot,
+    "drops_placed": lambda e: (
+        say("Put 1 drop on headstream {letter}.", letter=e["headstream"])
+        if e["drops"] == 1
+        else say("Put {n} drops on headstream {letter}.", n=e["drops"], letter=e["headstream"])
     ),
-    "drops_placed": lambda e: f"Put {_plural(e['drops'], 'drop')} on headstream {e['headstream']}.",
-    "production_made": lambda e: (
-        f"Take {_plural(e['drops'], 'drop')} from {space_name(e['dam'])}: "
-        f"they run through {space_name(e['conduit'])} to {space_name(e['powerhouse'])} "
-        f"({e['energy']} Energy)."
+    "production_made": _production,
+    "contract_fulfilled": lambda e: say(
+        "Turn contract {contract} face down (fulfilled).", contract=e["contract"]
     ),
-    "contract_fulfilled": lambda e: f"Turn contract {e['contract']} face down (fulfilled).",
-    "round_started": lambda e: f"Round {e['round']}: Income and Headstreams.",
-    "phase_changed": lambda e: str(e.get("reason") or e["phase"]),
-    "player_passed": lambda e: f"{_name(e['company'])} passes.",
-    "game_ended": lambda e: str(e["reason"]),
+    "round_started": lambda e: say("Round {round}: Income and Headstreams.", round=e["round"]),
+    "phase_changed": lambda e: e.get("reason") or str(e["phase"]),
+    "player_passed": lambda e: say("{company} passes.", company=_name(e["company"])),
+    "game_ended": lambda e: e["reason"],
 }
 
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+REWARD_WORDS: dict[str, Callable[[int], Words]] = {
+    "credits": lambda n: say("take 1 Credit") if n == 1 else say("take {n} Credits", n=n),
+    "vp": lambda n: say("score {n} VP", n=n),
+    "machinery_any": lambda n: (
+        say("take 1 Machinery of your choice")
+        if n == 1
+        else say("take {n} Machinerys of your choice", n=n)
+    ),
+    "rotate_wheel": lambda n: (
+        say("turn the wheel 1 segment") if n == 1 else say("turn the wheel {n} segments", n=n)
+    ),
+    "water_drops_headstream_flow_immediately": lambda n: (
+        say("put 1 drop on a headstream (it flows at once)")
+        if n == 1
+        else say("put {n} drops on headstreams (they flow at once)", n=n)
+    ),
+    "water_drops_headstream_flow_in_water_phase": lambda n: (
+        say("put 1 drop on a headstream (it flows in the Water Flow phase)")
+        if n == 1
+        else say("put {n} drops on headstreams (they flow in the Water Flow phase)", n=n)
+    ),
+    "energy_steps": lambda n: (
+        say("move the Energy marker 1 step")
+        if n == 1
+        else say("move the Energy marker {n} steps", n=n)
+    ),
+}
 
 
 def _rewards(rewards: list[dict[str, Any]]) -> str:
     """Income rewards in words: "take 3 Credits", "score 7 VP", "turn the wheel 1 segment"."""
-    words = {
-        "credits": lambda n: f"take {_plural(n, 'Credit')}",
-        "vp": lambda n: f"score {n} VP",
-        "machinery_any": lambda n: f"take {_plural(n, 'Machinery')} of your choice",
-        "rotate_wheel": lambda n: f"turn the wheel {_plural(n, 'segment')}",
-        "energy_steps": lambda n: f"move the Energy marker {_plural(n, 'step')}",
-    }
-    parts = []
+    parts: list[str] = []
     for reward in rewards:
         kind, n = reward.get("type", ""), int(reward.get("amount", 1))
-        parts.append(words[kind](n) if kind in words else f"{kind.replace('_', ' ')} {n}")
-    return ", ".join(parts)
+        maker = REWARD_WORDS.get(kind)
+        parts.append(maker(n) if maker else f"{kind.replace('_', ' ')} {n}")
+    return commas(parts)
 
 
 def _text(e: Event) -> str:
@@ -188,44 +322,59 @@ def _text(e: Event) -> str:
             return maker(e)
         except (KeyError, TypeError):
             pass
-    return str(e.get("reason") or e["type"].replace("_", " ").capitalize())
+    reason: str = e.get("reason") or ""
+    return reason or e["type"].replace("_", " ").capitalize()
 
 
 def setup_lines(e: Event) -> list[str]:
     """The General Setup (pp. 6-7) as the app dealt it, one table step per line, in the
     components' words (the printed tiles carry no ids)."""
     board = e["board"]
-    lines = [
-        "Headstream tiles: "
-        + ", ".join(
-            f"{headstream_tile_name(tile)} on {letter}"
-            for letter, tile in sorted(board["headstream_tiles"].items())
+    tiles = [
+        say(
+            "the headstream tile {dots} on {letter}", dots=headstream_tile_dots(tile), letter=letter
         )
-        + " (drops in rounds 1-4).",
-        "Bonus tiles on the Energy Track, rounds 1-5: " + ", ".join(board["bonus_tiles"]) + ".",
-        f"Objective tile: {board['objective']}.",
-        "National contracts face up: " + contracts_names(board["national_contracts"]) + ".",
+        for letter, tile in sorted(board["headstream_tiles"].items())
+    ]
+    lines: list[str] = [
+        say("Headstream tiles: {tiles} (drops in rounds 1-4).", tiles=commas(tiles)),
+        say(
+            "Bonus tiles on the Energy Track, rounds 1-5: {tiles}.",
+            tiles=commas(list(board["bonus_tiles"])),
+        ),
+        say("Objective tile: {tile}.", tile=board["objective"]),
+        say(
+            "National contracts face up: {contracts}.",
+            contracts=contracts_names(board["national_contracts"]),
+        ),
     ]
     for tile_id in board["neutral_dam_tiles"]:
         tile = catalog.NEUTRAL_DAM_TILES[tile_id]
         lines.append(
-            f"Neutral dam: a level-{tile.level} dam on {space_name(tile.dam_space)} "
-            f"with {_plural(tile.initial_drops, 'drop')}."
+            say(
+                "Neutral dam: a level-{level} dam on {place} with {drops}.",
+                level=tile.level,
+                place=space_name(tile.dam_space),
+                drops=counts.drops(tile.initial_drops),
+            )
         )
     for pile, slots in board["contract_offer"].items():
         lines.append(
-            f"Private contracts face up ({pile}): {contracts_names([c for c in slots if c])}."
+            say(
+                "Private contracts face up ({pile}): {contracts}.",
+                pile=COLOUR_WORD.get(pile, pile),
+                contracts=contracts_names([c for c in slots if c]),
+            )
         )
     if board.get("patent_offer"):
-        lines.append(
-            "Patent Office: "
-            + ", ".join(advanced_tile_name(t) for t in board["patent_offer"] if t)
-            + "."
-        )
+        names = [advanced_tile_name(t) for t in board["patent_offer"] if t]
+        lines.append(say("Patent Office: {tiles}.", tiles=commas(names)))
     blocked = sorted(s for s, who in board["occupied"].items() if who == "blocked")
     if blocked:
         names = [management_space_name(catalog.MANAGEMENT_SPACES[s]) for s in blocked]
-        lines.append("Put unused Engineers on the spaces not used: " + ", ".join(names) + ".")
+        lines.append(
+            say("Put unused Engineers on the spaces not used: {spaces}.", spaces=commas(names))
+        )
     if board.get("leeghwater"):
         lines += leeghwater.board_lines(board["leeghwater"])
     return lines
@@ -250,7 +399,7 @@ def derive(state: GameState, events: list[Event]) -> list[dict[str, Any]]:
         text = _text(e)
         company = e.get("company")
         if company and (computed or company != actor) and e["type"] not in NAMED:
-            text = f"{_name(company)}: {text}"
+            text = say("{company}: {instruction}", company=_name(company), instruction=text)
         step: dict[str, Any] = {
             "n": len(steps) + 1,
             "text": text,

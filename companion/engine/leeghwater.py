@@ -26,6 +26,7 @@ from companion.engine.catalog import (
     PRIVATE_BUILDINGS,
     building_name,
 )
+from companion.engine.counts import commas
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
 from companion.engine.table_words import external_work_name
@@ -79,7 +80,7 @@ def discard_external_works_step(rec: Recorder, _arg: str) -> bool:
     if left:
         rec.emit(
             "external_works_discarded",
-            "Put the External Work tiles left face up back in the box.",
+            say("Put the External Work tiles left face up back in the box."),
             tiles=left,
         )
     return True
@@ -99,7 +100,7 @@ def refill_external_works_step(rec: Recorder, _arg: str) -> bool:
         pile = next((p for p in EXTERNAL_WORK_PILES if piles[p]), None)
         if pile is None:
             continue
-        question = f"Which External Work tile was drawn from pile {pile}?"
+        question = say("Which External Work tile was drawn from pile {pile}?", pile=pile)
         if not draws.draw(rec, "external_work", pile, piles[pile], slot, question):
             return False
     return True
@@ -109,8 +110,12 @@ def refill_external_works_step(rec: Recorder, _arg: str) -> bool:
 def reveal_external_work(rec: Recorder, pile: str, slot: int, tile: str) -> None:
     rec.emit(
         "external_work_revealed",
-        f"Put the tile drawn from pile {pile} face up on slot {slot + 1} — "
-        f"{external_work_name(tile)}.",
+        say(
+            "Put the tile drawn from pile {pile} face up on slot {n} — {work}.",
+            pile=pile,
+            n=slot + 1,
+            work=external_work_name(tile),
+        ),
         pile=pile,
         slot=slot,
         tile=tile,
@@ -189,12 +194,13 @@ def next_action_space(state: GameState, tile: str) -> str | None:
 def space_words(space: str) -> str:
     """An expansion action space as a player finds it ("Loan Agency, right space")."""
     if space.startswith(EXTERNAL_SPACE):
-        return f"External Works space {space[len(EXTERNAL_SPACE) :]}"
+        return say("External Works space {n}", n=space[len(EXTERNAL_SPACE) :])
     if space == MARGOT_SPACE:
-        return "Margot Fouché's tile"
+        return say("Margot Fouché's tile")
     tile, _, side = space[len(BUILDING_SPACE) :].rpartition("_")
-    where = "left space" if side == "L" else "right space"
-    return f"{building_name(tile)}, {where}"
+    if side == "L":
+        return say("{building}, left space", building=building_name(tile))
+    return say("{building}, right space", building=building_name(tile))
 
 
 def is_expansion_space(space: str) -> bool:
@@ -202,26 +208,45 @@ def is_expansion_space(space: str) -> bool:
     return space.startswith((EXTERNAL_SPACE, BUILDING_SPACE)) or space == MARGOT_SPACE
 
 
+def _semicolons(items: list[str]) -> str:
+    """ "A; B; C": External Works named with their commas, one after the other."""
+    if not items:
+        return ""
+    text = items[-1]
+    for item in reversed(items[:-1]):
+        text = say("{first}; {rest}", first=item, rest=text)
+    return text
+
+
 def board_lines(board: dict[str, Any]) -> list[str]:
     """The Extra Management board's setup as table steps (S2, S3, S10)."""
     offer = [t for t in board["external_offer"] if t]
-    lines = [
-        "External Works: piles A, B and C face down; face up from pile A: "
-        + "; ".join(external_work_name(t) for t in offer)
-        + ".",
-        "Private Buildings, top to bottom: "
-        + ", ".join(building_name(t) for t in board["buildings"])
-        + ".",
+    works = [external_work_name(t) for t in offer]
+    lines: list[str] = [
+        say(
+            "External Works: piles A, B and C face down; face up from pile A: {works}.",
+            works=_semicolons(works),
+        ),
+        say(
+            "Private Buildings, top to bottom: {buildings}.",
+            buildings=commas([building_name(t) for t in board["buildings"]]),
+        ),
     ]
     blocked = sorted(
         {i + 1 for spaces in board["building_spaces"].values() for i, s in enumerate(spaces)
          if s == BLOCKED}
     )  # fmt: skip
     if blocked:
+        spaces = [str(i) for i in blocked]
+        numbers = spaces[-1]
+        for number in reversed(spaces[:-1]):
+            numbers = say("{first} and {second}", first=number, second=numbers)
         lines.append(
-            "Put Buildings of an unused colour on building space "
-            + " and ".join(str(i) for i in blocked)
-            + " of every Private Building (not used with this many players)."
+            say(
+                "Put Buildings of an unused colour on building space {spaces} of every Private "
+                "Building (not used with this many players).",
+                spaces=numbers,
+            )
         )
     return lines
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import catalog, contracts, draws, production, water, wheel
+from companion.engine import catalog, contracts, counts, draws, production, water, wheel
 from companion.engine.catalog import ManagementSpace
 from companion.engine.commands import (
     Bank,
@@ -28,63 +28,77 @@ from companion.engine.economy import can_pay_credits, gain_credits, gain_machine
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
+from companion.engine.words import Words, listing, say
 
 HEADSTREAM_LETTERS = ("A", "B", "C", "D")
 SECTION_NAMES = {
-    "turbine_station": "Turbine Station",
-    "water_management": "Water Management",
-    "workshop": "Workshop",
-    "machinery_shop": "Machinery Shop",
-    "contract_office": "Contract Office",
-    "bank": "Bank",
-    "patent_office": "Patent Office",
+    "turbine_station": say("Turbine Station"),
+    "water_management": say("Water Management"),
+    "workshop": say("Workshop"),
+    "machinery_shop": say("Machinery Shop"),
+    "contract_office": say("Contract Office"),
+    "bank": say("Bank"),
+    "patent_office": say("Patent Office"),
 }
+SIDE_WORDS = {"left": say("left"), "right": say("right")}
 BANK = "BANK"
 PATENT_COST = 5
 
 
-def space_name(space: ManagementSpace) -> str:
+def space_name(space: ManagementSpace) -> Words:
     """A Management-board space as a player finds it: "Workshop row 2, right"."""
     section = SECTION_NAMES[space.section]
     if not space.side:
-        return section if space.id == BANK else f"{section} space {space.row}"
-    return f"{section} row {space.row}, {space.side}"
+        return (
+            section
+            if space.id == BANK
+            else say("{section} space {row}", section=section, row=space.row)
+        )
+    side = SIDE_WORDS.get(space.side) or space.side
+    return say("{section} row {row}, {side}", section=section, row=space.row, side=side)
 
 
 # -- engineers on action spaces ------------------------------------------------------------
 
 
-def space_available(state: GameState, space: ManagementSpace) -> str | None:
+def space_available(state: GameState, space: ManagementSpace) -> Words | None:
     """Why the space cannot take Engineers now (None if it can): mode, blocked, taken."""
     if space.full_game_only and state.setup.mode != "full":
-        return "The Patent Office is not used in the introductory game."
+        return say("The Patent Office is not used in the introductory game.")
     holder = state.occupied.get(space.id)
     if holder == "blocked":
-        return f"This space is not used with {len(state.players)} players."
+        return say("This space is not used with {n} players.", n=len(state.players))
     if holder is not None and space.id != BANK:
-        return "This action space is already taken (each space takes one player's Engineers)."
+        return say("This action space is already taken (each space takes one player's Engineers).")
     return None
 
 
 def placement_problem(
     state: GameState, company: str, space: ManagementSpace, engineers: int
-) -> str | None:
+) -> Words | None:
     """Why `company` cannot put `engineers` on `space` (p. 11), or None."""
     why = space_available(state, space)
     if why:
         return why
     player = state.players[company]
     if player.engineers < engineers:
-        return (
-            f"This space needs {engineers} Engineer(s); you have {player.engineers} in your supply."
+        return say(
+            "This space needs {n} Engineer(s); you have {have} in your supply.",
+            n=engineers,
+            have=player.engineers,
         )
     if not can_pay_credits(state, company, space.total_credits):
-        parts = []
-        if space.fee_credits:
-            parts.append(f"{space.fee_credits} Credits for the red outline")
-        if space.action_cost_credits:
-            parts.append(f"{space.action_cost_credits} Credits for the action")
-        return f"This space costs {' + '.join(parts)} before placing; you have {player.credits}."
+        fee = say("{n} Credits for the red outline", n=space.fee_credits)
+        action = say("{n} Credits for the action", n=space.action_cost_credits)
+        if space.fee_credits and space.action_cost_credits:
+            cost = say("{first} + {second}", first=fee, second=action)
+        else:
+            cost = fee if space.fee_credits else action
+        return say(
+            "This space costs {cost} before placing; you have {credits}.",
+            cost=cost,
+            credits=player.credits,
+        )
     return None
 
 
@@ -108,7 +122,9 @@ def place_engineers(
         raise RuleViolation("placement", why)
     rec.emit(
         "engineers_placed",
-        f"Put {n} Engineer{'s' if n != 1 else ''} on {space_name(space)}.",
+        say("Put 1 Engineer on {space}.", space=space_name(space))
+        if n == 1
+        else say("Put {n} Engineers on {space}.", n=n, space=space_name(space)),
         company=company,
         space=space.id,
         engineers=n,
@@ -119,7 +135,11 @@ def place_engineers(
             company,
             space.fee_credits,
             "automa_action",
-            f"{space.fee_credits} Credits for the red-outlined space {space_name(space)}",
+            say(
+                "{n} Credits for the red-outlined space {space}",
+                n=space.fee_credits,
+                space=space_name(space),
+            ),
         )
     if space.action_cost_credits:
         pay_credits(
@@ -127,7 +147,11 @@ def place_engineers(
             company,
             space.action_cost_credits,
             "automa_action",
-            f"{space.action_cost_credits} Credits for the action of {space_name(space)}",
+            say(
+                "{n} Credits for the action of {space}",
+                n=space.action_cost_credits,
+                space=space_name(space),
+            ),
         )
 
 
@@ -181,15 +205,15 @@ def do_produce(rec: Recorder, company: str, command: Produce) -> None:
 # -- Water Management (p. 16) --------------------------------------------------------------
 
 
-def water_problem(headstreams: Any, space: ManagementSpace) -> str | None:
+def water_problem(headstreams: Any, space: ManagementSpace) -> Words | None:
     """Why the chosen headstream letters do not fit the space (None if they do; ruling R6)."""
     if not isinstance(headstreams, list) or not headstreams:
-        return "Place at least 1 drop on a headstream (ruling R6)."
+        return say("Place at least 1 drop on a headstream (ruling R6).")
     if any(h not in HEADSTREAM_LETTERS for h in headstreams):
-        return "Headstreams are A, B, C and D."
+        return say("Headstreams are A, B, C and D.")
     limit = int(space.effect.get("drops", 1))
     if len(headstreams) > limit:
-        return f"This space places at most {limit} drop(s)."
+        return say("This space places at most {n} drop(s).", n=limit)
     return None
 
 
@@ -203,7 +227,10 @@ def do_water(rec: Recorder, company: str, command: Water) -> None:
     place_engineers(rec, company, space)
     if space.effect.get("flow") == "immediately":
         water.release_drops_now(
-            rec, company, list(letters), f"Water Management: 1 drop on {letters[0]} flows at once"
+            rec,
+            company,
+            list(letters),
+            say("Water Management: 1 drop on {letter} flows at once", letter=letters[0]),
         )
         return
     for letter in sorted(set(letters)):
@@ -213,8 +240,14 @@ def do_water(rec: Recorder, company: str, command: Water) -> None:
             company,
             letter,
             n,
-            f"Water Management: {n} drop(s) on headstream {letter} "
-            "(they flow in the Water Flow phase)",
+            say(
+                "Water Management: {what}",
+                what=say(
+                    "{n} drop(s) on headstream {letter} (they flow in the Water Flow phase)",
+                    n=n,
+                    letter=letter,
+                ),
+            ),
         )
 
 
@@ -232,7 +265,13 @@ def do_bank(rec: Recorder, company: str, command: Bank) -> None:
             "bank", f"You have {player.engineers} Engineer(s) in your supply, not {n}."
         )
     place_engineers(rec, company, catalog.MANAGEMENT_SPACES[BANK], n)
-    gain_credits(rec, company, n, "automa_action", f"Bank: {n} Credit(s) for {n} Engineer(s)")
+    gain_credits(
+        rec,
+        company,
+        n,
+        "automa_action",
+        say("Bank: {what}", what=say("{n} Credit(s) for {k} Engineer(s)", n=n, k=n)),
+    )
 
 
 # -- Workshop (p. 17) --------------------------------------------------------------------------
@@ -244,7 +283,10 @@ def do_workshop(rec: Recorder, company: str, command: Workshop) -> None:
     place_engineers(rec, company, space)
     steps = int(space.effect.get("segments", 1))
     wheel.rotate_wheel(
-        rec, company, steps, f"Workshop: turn your Construction Wheel {steps} segment(s)"
+        rec,
+        company,
+        steps,
+        say("Workshop: {what}", what=say("turn your Construction Wheel {n} segment(s)", n=steps)),
     )
 
 
@@ -262,15 +304,15 @@ def do_buy_machinery(rec: Recorder, company: str, command: BuyMachinery) -> None
             raise RuleViolation("choice", "Choose an Excavator or a Concrete Mixer.")
         excavators, mixers = (1, 0) if choice == "excavator" else (0, 1)
     place_engineers(rec, company, space)
-    what = " and ".join(
-        x
-        for x in (
-            f"{excavators} Excavator" if excavators else "",
-            f"{mixers} Concrete Mixer" if mixers else "",
-        )
-        if x
+    what = listing(
+        [
+            *([counts.excavators(excavators)] if excavators else []),
+            *([counts.mixers(mixers)] if mixers else []),
+        ]
     )
-    gain_machineries(rec, company, excavators, mixers, f"Machinery Shop: take {what}")
+    gain_machineries(
+        rec, company, excavators, mixers, say("Machinery Shop: take {what}", what=what)
+    )
 
 
 # -- Contract Office (p. 18) -------------------------------------------------------------------
@@ -291,12 +333,12 @@ def do_take_contracts(rec: Recorder, company: str, command: TakeContracts) -> No
 # -- Patent Office (p. 19) ---------------------------------------------------------------------
 
 
-def patent_problem(state: GameState, space: ManagementSpace) -> str | None:
+def patent_problem(state: GameState, space: ManagementSpace) -> Words | None:
     slot = int(space.effect.get("slot", 1)) - 1
     if state.setup.mode != "full":
-        return "The Patent Office is not used in the introductory game."
+        return say("The Patent Office is not used in the introductory game.")
     if slot >= len(state.patent_offer) or state.patent_offer[slot] is None:
-        return (
+        return say(
             "There is no Advanced Technology tile on this Patent Office space "
             "until the end of the round."
         )
@@ -314,7 +356,7 @@ def do_patent(rec: Recorder, company: str, command: Patent) -> None:
     place_engineers(rec, company, space)
     rec.emit(
         "patent_tile_bought",
-        f"Take the Advanced Technology tile {tile} into your supply.",
+        say("Take the Advanced Technology tile {tile} into your supply.", tile=tile),
         company=company,
         tile=tile,
         slot=slot,
@@ -345,7 +387,7 @@ def refill_patents_step(rec: Recorder, _arg: str) -> bool:
         )
         if pile is None:
             continue
-        question = f"Which Advanced Technology tile was drawn from pile {pile}?"
+        question = say("Which Advanced Technology tile was drawn from pile {pile}?", pile=pile)
         if not draws.draw(rec, "patent", pile, state.patent_piles[pile], slot, question):
             return False
     return True
@@ -355,7 +397,12 @@ def refill_patents_step(rec: Recorder, _arg: str) -> bool:
 def reveal_patent(rec: Recorder, pile: str, slot: int, tile: str) -> None:
     rec.emit(
         "patent_tile_revealed",
-        f"Put {tile} from pile {pile} on Patent Office space {slot + 1}.",
+        say(
+            "Put {tile} from pile {pile} on Patent Office space {n}.",
+            tile=tile,
+            pile=pile,
+            n=slot + 1,
+        ),
         pile=pile,
         slot=slot,
         tile=tile,
@@ -367,7 +414,7 @@ def discard_patents(rec: Recorder) -> None:
     left = [t for t in rec.state.patent_offer if t]
     rec.emit(
         "patent_offer_discarded",
-        "Remove the Advanced Technology tiles left on the Patent Office.",
+        say("Remove the Advanced Technology tiles left on the Patent Office."),
         tiles=left,
     )
 

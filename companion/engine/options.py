@@ -15,6 +15,7 @@ from companion.engine import (
     catalog,
     construction,
     contracts,
+    counts,
     external_works,
     leeghwater,
     management,
@@ -24,21 +25,40 @@ from companion.engine import (
 )
 from companion.engine.automa.command import automa_options, automa_to_act, override_options
 from companion.engine.catalog import ManagementSpace, company_name
+from companion.engine.counts import commas, dots, plus
 from companion.engine.economy import can_pay_credits
 from companion.engine.mahiri import mahiri_options
 from companion.engine.state import Decision, GameState
-from companion.engine.table_words import advanced_tile_name, external_work_name
+from companion.engine.table_words import STRUCTURE_WORD, advanced_tile_name, external_work_name
+from companion.engine.words import Words, say
 
 ACTION_LABELS: dict[str, str] = {
-    "build": "Build",
-    "produce": "Produce",
-    "water": "Water",
-    "workshop": "Workshop",
-    "buy_machinery": "Shop",
-    "take_contracts": "Contracts",
-    "bank": "Bank",
-    "patent": "Patent",
-    "pass": "Pass",
+    "build": say("Build"),
+    "produce": say("Produce"),
+    "water": say("Water"),
+    "workshop": say("Workshop"),
+    "buy_machinery": say("Shop"),
+    "take_contracts": say("Contracts"),
+    "bank": say("Bank"),
+    "patent": say("Patent"),
+    "pass": say("Pass"),
+}
+# the basic Technology tiles by the word the wheel shows (Advanced tiles keep their id)
+TILE_WORDS = {
+    "base": say("base"),
+    "elevation": say("elevation"),
+    "conduit": say("conduit"),
+    "powerhouse": say("powerhouse"),
+    "wild": say("wild"),
+}
+PHASE_WORDS = {
+    "setup": say("setup"),
+    "income": say("income"),
+    "actions": say("actions"),
+    "water_flow": say("water flow"),
+    "scoring": say("scoring"),
+    "end_of_round": say("end of round"),
+    "game_over": say("game over"),
 }
 SECTION_OF_ACTION = {
     "produce": "turbine_station",
@@ -54,27 +74,37 @@ def _spaces(section: str) -> list[ManagementSpace]:
     return [s for s in catalog.MANAGEMENT_SPACES.values() if s.section == section]
 
 
-def _space_label(space: ManagementSpace) -> str:
-    engineers = space.engineers or 0
-    bits = [f"{engineers} Engineer{'s' if engineers != 1 else ''}"]
+def _space_label(space: ManagementSpace) -> Words:
+    bits: list[str] = [counts.engineers(space.engineers or 0)]
     if space.total_credits:
         bits.append(f"{space.total_credits}₵")
-    return f"{management.space_name(space)} ({', '.join(bits)})"
+    return say("{space} ({cost})", space=management.space_name(space), cost=commas(bits))
 
 
-MACHINERY_NAMES = {"excavators": "Excavator", "mixers": "Concrete Mixer"}
+def _credits(n: int) -> str:
+    return f"{n}₵"
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def _on(space: str, choice: str) -> Words:
+    """ "Workshop row 1, left (1 Engineer): turn the wheel 1": a space and what it gives."""
+    return say("{space}: {choice}", space=space, choice=choice)
+
+
+MACHINERY_WORDS = {"excavators": counts.excavators, "mixers": counts.mixers}
 
 
 def _machineries_text(gain: dict[str, int]) -> str:
     """{'excavators': 1, 'mixers': 1} -> "1 Excavator + 1 Concrete Mixer"."""
-    return " + ".join(
-        f"{n} {MACHINERY_NAMES[k]}{'s' if n != 1 else ''}" for k, n in gain.items() if n
-    )
+    return plus([MACHINERY_WORDS[k](n) for k, n in gain.items() if n])
 
 
 def _usable_spaces(
     state: GameState, company: str, section: str
-) -> tuple[list[ManagementSpace], str]:
+) -> tuple[list[ManagementSpace], Words | str]:
     """Spaces of a section the company can put Engineers on now, and why not if none.
 
     Spaces not in this game (blocked for the player count, Patent Office in the introductory
@@ -82,7 +112,7 @@ def _usable_spaces(
     """
     usable: list[ManagementSpace] = []
     taken = 0
-    problems: list[str] = []
+    problems: list[Words] = []
     for space in _spaces(section):
         if management.space_available(state, space) is not None:  # not in play, or taken
             if state.occupied.get(space.id) not in (None, "blocked"):
@@ -98,8 +128,8 @@ def _usable_spaces(
     if problems:
         return [], problems[0]
     if taken:
-        return [], f"{management.SECTION_NAMES[section]} spaces are taken."
-    return [], f"{management.SECTION_NAMES[section]} is not used in this game."
+        return [], say("{section} spaces are taken.", section=management.SECTION_NAMES[section])
+    return [], say("{section} is not used in this game.", section=management.SECTION_NAMES[section])
 
 
 # -- one builder per action ------------------------------------------------------------------
@@ -116,7 +146,7 @@ def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
             preview = _payment_preview(option, payment_command.get("payment"))
             label = option.get("label") or _build_label(option)
             if len(commands) > 1:  # Jill, Solomon, L2_ANY: say which payment (Appendix 3-4)
-                label += f" · pay {_payment_text(preview)}"
+                label = dots([label, say("pay {payment}", payment=_payment_text(preview))])
             choices.append(
                 {
                     "label": label,
@@ -128,17 +158,25 @@ def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     why = (
         ""
         if choices
-        else "No structure can be built now (tiles, Machineries, Engineers or free spaces)."
+        else say("No structure can be built now (tiles, Machineries, Engineers or free spaces).")
     )
     return choices, why
 
 
-def _build_label(option: dict[str, Any]) -> str:
-    tile = option.get("tile") or "no"
-    copies = f" copying {option['copies']}" if option.get("copies") else ""
-    return (
-        f"{str(option.get('structure', '')).title()} on {option.get('space')} ({tile} tile{copies})"
-    )
+def _build_label(option: dict[str, Any]) -> Words:
+    structure = str(option.get("structure", ""))
+    parts = {
+        "structure": STRUCTURE_WORD.get(structure, structure.title()),
+        "space": option.get("space"),
+        "tile": TILE_WORDS.get(option.get("tile") or "", option.get("tile")) or say("no"),
+    }
+    if option.get("copies"):
+        return say(
+            "{structure} on {space} ({tile} tile copying {copies})",
+            copies=option["copies"],
+            **parts,
+        )
+    return say("{structure} on {space} ({tile} tile)", **parts)
 
 
 def _payment_preview(option: dict[str, Any], payment: dict[str, int] | None) -> Any:
@@ -170,16 +208,16 @@ def _payment_preview(option: dict[str, Any], payment: dict[str, int] | None) -> 
 
 def _payment_text(preview: Any) -> str:
     if not isinstance(preview, dict):
-        return "as shown"
+        return say("as shown")
     parts = []
-    for key, word in (("excavators", "Excavator"), ("mixers", "Concrete Mixer")):
+    for key, word in (("excavators", counts.excavators), ("mixers", counts.mixers)):
         n = int(preview.get(key, 0))
         if n:
-            parts.append(f"{n} {word}{'s' if n > 1 else ''}")
+            parts.append(word(n))
     instead = int(preview.get("credits_for_machineries", 0))
     if instead:
-        parts.append(f"{instead} Credits instead of Machineries")
-    return ", ".join(parts) or "nothing"
+        parts.append(say("{payment} instead of Machineries", payment=counts.credits(instead)))
+    return commas(parts) or say("nothing")
 
 
 def _payment_commands(option: dict[str, Any]) -> list[dict[str, Any]]:
@@ -204,10 +242,13 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
             for command in option.get("commands", [option["command"]]):
                 label = option.get("label", "")
                 if command.get("contract"):
-                    label += f" · fulfils {command['contract']}"
+                    label = dots([label, say("fulfils {contract}", contract=command["contract"])])
+                where = say(
+                    "{space} ({bonus})", space=management.space_name(space), bonus=_signed(bonus)
+                )
                 choices.append(
                     {
-                        "label": f"{management.space_name(space)} ({bonus:+d}) · {label}",
+                        "label": dots([where, label]),
                         "space": space.id,
                         "preview": {
                             "energy": option.get("energy"),
@@ -229,7 +270,9 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
                     }
                 )
     if not choices and not why:
-        why = "You have no production system with water (powerhouse, conduit and a dam with drops)."
+        why = say(
+            "You have no production system with water (powerhouse, conduit and a dam with drops)."
+        )
     return choices, why
 
 
@@ -241,15 +284,17 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
         combos = [
             list(c) for k in range(1, n + 1) for c in combinations_with_replacement("ABCD", k)
         ]
-        when = (
-            "flows at once"
-            if space.effect.get("flow") == "immediately"
-            else "waits for the Water Flow"
-        )
+        now = space.effect.get("flow") == "immediately"
         for letters in combos:
+            joined = " + ".join(letters)
+            when = (
+                say("{letters} (flows at once)", letters=joined)
+                if now
+                else say("{letters} (waits for the Water Flow)", letters=joined)
+            )
             choices.append(
                 {
-                    "label": f"{management.space_name(space)}: {' + '.join(letters)} ({when})",
+                    "label": _on(management.space_name(space), when),
                     "space": space.id,
                     "preview": {
                         "headstreams": letters,
@@ -284,21 +329,23 @@ def _bank(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     engineers = state.players[company].engineers
     choices = [
         {
-            "label": f"{n} Engineer{'s' if n > 1 else ''} → {n}₵",
+            "label": say("1 Engineer → {credits}", credits=_credits(n))
+            if n == 1
+            else say("{n} Engineers → {credits}", n=n, credits=_credits(n)),
             "space": management.BANK,
             "preview": {"credits": n},
             "command": {"type": "bank", "player": company, "engineers": n},
         }
         for n in range(1, engineers + 1)
     ]
-    return choices, "" if choices else "You have no Engineers left."
+    return choices, "" if choices else say("You have no Engineers left.")
 
 
 def _workshop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     spaces, why = _usable_spaces(state, company, "workshop")
     return [
         {
-            "label": f"{_space_label(s)}: turn the wheel {s.effect.get('segments')}",
+            "label": _on(_space_label(s), say("turn the wheel {n}", n=s.effect.get("segments"))),
             "space": s.id,
             "preview": {"segments": s.effect.get("segments"), "credits": s.total_credits},
             "command": {"type": "workshop", "player": company, "space": s.id},
@@ -317,8 +364,10 @@ def _shop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
             for choice in ("excavator", "mixer"):
                 choices.append(
                     {
-                        "label": f"{_space_label(s)}: 1 "
-                        f"{'Excavator' if choice == 'excavator' else 'Concrete Mixer'}",
+                        "label": _on(
+                            _space_label(s),
+                            counts.excavators(1) if choice == "excavator" else counts.mixers(1),
+                        ),
                         "space": s.id,
                         "preview": {"credits": s.total_credits, choice: 1},
                         "command": {**base, "choice": choice},
@@ -327,7 +376,7 @@ def _shop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
         else:
             choices.append(
                 {
-                    "label": f"{_space_label(s)}: {_machineries_text(gain)}",
+                    "label": _on(_space_label(s), _machineries_text(gain)),
                     "space": s.id,
                     "preview": {"credits": s.total_credits, **gain},
                     "command": base,
@@ -339,7 +388,7 @@ def _shop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
 def _contracts(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     on_offer = sorted(contracts.offered(state))
     if not on_offer:
-        return [], "There are no private contracts on offer."
+        return [], say("There are no private contracts on offer.")
     spaces, why = _usable_spaces(state, company, "contract_office")
     choices = []
     for s in spaces:
@@ -347,7 +396,9 @@ def _contracts(state: GameState, company: str) -> tuple[list[dict[str, Any]], st
         for picked in combinations(on_offer, k):
             choices.append(
                 {
-                    "label": f"{_space_label(s)}: take {', '.join(picked)}",
+                    "label": _on(
+                        _space_label(s), say("take {contracts}", contracts=commas(list(picked)))
+                    ),
                     "space": s.id,
                     "preview": {"contracts": list(picked), "credits": s.total_credits},
                     "command": {
@@ -363,7 +414,7 @@ def _contracts(state: GameState, company: str) -> tuple[list[dict[str, Any]], st
 
 def _patent(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     if state.setup.mode != "full":
-        return [], "The Patent Office is not used in the introductory game."
+        return [], say("The Patent Office is not used in the introductory game.")
     spaces, why = _usable_spaces(state, company, "patent_office")
     choices = []
     for s in spaces:
@@ -371,22 +422,33 @@ def _patent(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
             tile = state.patent_offer[int(s.effect.get("slot", 1)) - 1]
             choices.append(
                 {
-                    "label": f"{management.space_name(s)}: {tile} (5₵)",
+                    "label": _on(management.space_name(s), say("{tile} (5₵)", tile=tile)),
                     "space": s.id,
                     "preview": {"tile": tile, "credits": s.total_credits},
                     "command": {"type": "patent", "player": company, "space": s.id},
                 }
             )
     if not choices and not why:
-        why = "No Advanced Technology tile is left on the Patent Office this round."
+        why = say("No Advanced Technology tile is left on the Patent Office this round.")
     return choices, why
 
 
 def _pass(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     engineers = state.players[company].engineers
     if engineers:
-        return [], f"You still have {engineers} Engineer(s): the Bank is always open (ruling R17)."
-    return [{"label": "Pass", "command": {"type": "pass", "player": company}}], ""
+        if engineers == 1:
+            why = say(
+                "You still have 1 Engineer(s): the Bank is always open (ruling {ruling}).",
+                ruling="R17",
+            )
+        else:
+            why = say(
+                "You still have {n} Engineer(s): the Bank is always open (ruling {ruling}).",
+                n=engineers,
+                ruling="R17",
+            )
+        return [], why
+    return [{"label": say("Pass"), "command": {"type": "pass", "player": company}}], ""
 
 
 BUILDERS = {
@@ -413,58 +475,86 @@ def _answer_label(decision: Decision, answer: dict[str, Any]) -> str:
         return ", ".join(f"{k}: {v}" for k, v in answer.items())
 
 
-def _production_energy(decision: Decision, answer: dict[str, Any]) -> str:
+def _production_energy(decision: Decision, answer: dict[str, Any]) -> Words | None:
     """The energy of the production option an answer picks (Germany, L2_POWERHOUSE)."""
     keys = ("dam", "conduit", "powerhouse", "drops")
     for option in decision.options.get("options") or decision.options.get("productions") or []:
         if all(option.get(k) == answer.get(k) for k in keys):
-            return f" · {option['energy']} energy"
-    return ""
+            return say("{n} energy", n=option["energy"])
+    return None
+
+
+def _fulfils(answer: dict[str, Any]) -> Words | None:
+    return (
+        say("fulfils {contract}", contract=answer["contract"]) if answer.get("contract") else None
+    )
+
+
+DECLINE = say("Decline")
 
 
 def _known_label(decision: Decision, answer: dict[str, Any]) -> str:
     if decision.kind == "mahiri_opening":  # automa.md §2.2, automa/opening.py
-        return "Play the drawn Automa tile"
+        return say("Play the drawn Automa tile")
     if decision.kind == "draft_pick":
-        return f"{company_name(answer['company'])} + {answer['contract']}"
+        return say(
+            "{company} + {contract}",
+            company=company_name(answer["company"]),
+            contract=answer["contract"],
+        )
     if decision.kind == "company_effect":  # production.py: step 6 after the contract reward
-        return "Go on with the production"
+        return say("Go on with the production")
     if decision.kind in ("second_production", "tile_production"):
         if answer.get("decline"):
-            return "Decline"
-        label = f"{answer['dam']} → {answer['conduit']} → {answer['powerhouse']}"
-        label += f" · {answer['drops']} drop(s)" + _production_energy(decision, answer)
-        return label + (f" · fulfils {answer['contract']}" if answer.get("contract") else "")
+            return DECLINE
+        path = say(
+            "{dam} → {conduit} → {powerhouse}",
+            dam=answer["dam"],
+            conduit=answer["conduit"],
+            powerhouse=answer["powerhouse"],
+        )
+        drops = say("{n} drop(s)", n=answer["drops"])
+        return dots(
+            [path, drops, _production_energy(decision, answer) or "", _fulfils(answer) or ""]
+        )
     if decision.kind == "tile_contract":  # L2_BASE / L3_CONDUIT energy (Appendix 4, R23)
         if not answer.get("produce"):
-            return "Decline"
-        label = f"Produce {decision.options['energy']} Energy"
-        return label + (f" · fulfils {answer['contract']}" if answer.get("contract") else "")
+            return DECLINE
+        produce = say("Produce {n} Energy", n=decision.options["energy"])
+        return dots([produce, _fulfils(answer) or ""])
     if decision.kind == "tile_effect":  # L1_BASE / L2_ELEVATION drops (Appendix 4, R23)
-        return "Put the drops" if answer.get("accept") else "Decline"
+        return say("Put the drops") if answer.get("accept") else DECLINE
     if decision.kind == "reward_contract":  # External Works, Wind Farm, Customer Office
-        return "Decline" if answer["contract"] is None else f"Fulfil contract {answer['contract']}"
+        if answer["contract"] is None:
+            return DECLINE
+        return say("Fulfil contract {contract}", contract=answer["contract"])
     if decision.kind == "architect_turn":  # Tommaso Battista (ruling L5)
-        return "Take another turn" if answer["accept"] else "End the turn"
+        return say("Take another turn") if answer["accept"] else say("End the turn")
     if decision.kind == "company_drop":  # the Netherlands (X15)
-        return "Decline" if answer["dam"] is None else f"1 drop on {answer['dam']}"
+        return DECLINE if answer["dam"] is None else say("1 drop on {dam}", dam=answer["dam"])
     if decision.kind == "reward_advanced_tile":  # External Work A5
-        return "Decline" if answer["tile"] is None else f"Take {advanced_tile_name(answer['tile'])}"
+        if answer["tile"] is None:
+            return DECLINE
+        return say("Take {pieces}.", pieces=advanced_tile_name(answer["tile"]))
     if decision.kind == "building_choice" and "slot" in answer:  # the Loan Agency
         return external_work_name(str(decision.options["works"][str(answer["slot"])]))
     if "discard" in answer:
-        return f"Discard {', '.join(answer['discard'])}"
+        return say("Discard {contracts}", contracts=commas(list(answer["discard"])))
     if "tile" in answer:
         return str(answer["tile"])
     if "space" in answer:
-        return "Decline" if answer["space"] is None else f"Build on {answer['space']}"
+        if answer["space"] is None:
+            return DECLINE
+        return say("Build on {space}", space=answer["space"])
     if decision.kind == "place_drops":
         drops = answer["drops"]
-        return "Decline" if not drops else ", ".join(f"{n} on {k}" for k, n in drops.items())
+        if not drops:
+            return DECLINE
+        return commas([say("{n} on {letter}", n=n, letter=k) for k, n in drops.items()])
     if "excavators" in answer:
-        return f"{answer['excavators']} Excavators, {answer['mixers']} Concrete Mixers"
+        return commas([counts.excavators(answer["excavators"]), counts.mixers(answer["mixers"])])
     if answer.get("decline"):
-        return "Decline"
+        return DECLINE
     return ", ".join(f"{k}: {v}" for k, v in answer.items())
 
 
@@ -491,7 +581,7 @@ def pending_options(state: GameState) -> dict[str, Any] | None:
 # -- the aggregate -----------------------------------------------------------------------------
 
 
-def _disabled(why: str) -> list[dict[str, Any]]:
+def _disabled(why: Words) -> list[dict[str, Any]]:
     return [
         {"type": kind, "label": label, "enabled": False, "why": why, "choices": []}
         for kind, label in ACTION_LABELS.items()
@@ -519,21 +609,27 @@ def legal_options(state: GameState, player: str | None = None) -> dict[str, Any]
         result["overrides"] = override_options(state, automa)
         result["actions"] = [*automa_options(state, automa), *result["overrides"]]
     elif state.finished:
-        result["actions"] = _disabled("The game is over.")
+        result["actions"] = _disabled(say("The game is over."))
     elif state.pending:
-        result["actions"] = _disabled(f"First answer the open question: {state.pending[-1].reason}")
+        result["actions"] = _disabled(
+            say("First answer the open question: {question}", question=state.pending[-1].reason)
+        )
     elif state.phase != "actions" or state.active is None:
-        result["actions"] = _disabled(f"No actions now: {state.phase} phase.")
+        result["actions"] = _disabled(
+            say("No actions now: {phase} phase.", phase=PHASE_WORDS.get(state.phase, state.phase))
+        )
     elif company != state.active:
-        result["actions"] = _disabled(f"It is {company_name(state.active)}'s turn.")
+        result["actions"] = _disabled(
+            say("It is {company}'s turn.", company=company_name(state.active))
+        )
     elif state.players[company].is_automa:
-        result["actions"] = _disabled("The Automa's turn is played by the app (issue 5).")
+        result["actions"] = _disabled(say("The Automa's turn is played by the app (issue 5)."))
     else:
         for kind, label in ACTION_LABELS.items():
             choices, why = BUILDERS[kind](state, company)
             # engineer-free tiles (L1_POWERHOUSE, L3_BASE) still build (Appendix 4)
             if kind not in ("pass", "build") and state.players[company].engineers == 0:
-                choices, why = [], "You have no Engineers left: pass."
+                choices, why = [], say("You have no Engineers left: pass.")
             result["actions"].append(
                 {
                     "type": kind,
@@ -555,12 +651,12 @@ def expansion_options(state: GameState, company: str) -> list[dict[str, Any]]:
     """The Leeghwater Project's actions: External Works and Private Building actions."""
     groups = []
     for kind, label, builder in (
-        ("external_work", "External Works", _external_work),
-        ("building_action", "Private Buildings", private_buildings.action_options),
+        ("external_work", say("External Works"), _external_work),
+        ("building_action", say("Private Buildings"), private_buildings.action_options),
     ):
         choices, why = builder(state, company)
         if state.players[company].engineers == 0:
-            choices, why = [], "You have no Engineers left: pass."
+            choices, why = [], say("You have no Engineers left: pass.")
         groups.append(
             {
                 "type": kind,
@@ -588,7 +684,9 @@ def _external_work(state: GameState, company: str) -> tuple[list[dict[str, Any]]
         if "leslie_command" in option:
             choices.append(
                 {
-                    "label": f"{option['label']} (Machineries on the wheel: Leslie Spencer)",
+                    "label": say(
+                        "{work} (Machineries on the wheel: Leslie Spencer)", work=option["label"]
+                    ),
                     "slot": option["slot"],
                     "preview": preview,
                     "command": option["leslie_command"],
@@ -597,7 +695,7 @@ def _external_work(state: GameState, company: str) -> tuple[list[dict[str, Any]]
     if choices:
         return choices, ""
     reasons = [external_works.work_problem(state, company, slot) for slot in (1, 2, 3)]
-    return [], next((r for r in reasons if r), "No External Work can be done now.")
+    return [], next((r for r in reasons if r), say("No External Work can be done now."))
 
 
 def all_commands(state: GameState, player: str | None = None) -> list[dict[str, Any]]:

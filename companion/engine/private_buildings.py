@@ -51,6 +51,7 @@ from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.officers import Payment
 from companion.engine.state import NEUTRAL, Decision, GameState
+from companion.engine.table_words import printed
 from companion.engine.wheel import load_wheel, rotate_wheel, tiles_on_wheel
 from companion.engine.words import Words, say
 
@@ -62,6 +63,8 @@ MARGOT_ENGINEERS = 1
 BANK = "BANK"
 RED_BORDER_CREDITS = 3
 HALF = 2  # the Research Lab takes back half a segment's Machineries, rounded down (X9)
+# the tile a Building is built with, as the wheel shows it (Advanced tiles keep their id)
+TILE_WORDS = {"building": say("building"), "wild": say("wild")}
 
 
 # -- building spaces -----------------------------------------------------------------------
@@ -286,34 +289,51 @@ def decide_build_building(rec: Recorder, company: str, command: Build) -> None:
     board = CONSTRUCTION_SPACES[plan["board_space"]]
     rec.emit(
         "engineers_placed",
-        f"Construction of the round: a Building next to {name}",
+        say("Construction of the round: a Building next to {building}", building=name),
         company=company,
         space=board.id,
         engineers=board.engineers,
     )
     fee = source("construction", "4th_space", fee=board.fee_credits)
-    pay_credits(rec, company, board.fee_credits, "construction", "4th construction space", fee)
+    pay_credits(rec, company, board.fee_credits, "construction", say("4th construction space"), fee)
     put = [plan["put"]] if plan["put"] is not None else []  # Mahiri copying Anton: no tile
-    load_wheel(rec, company, put, payment.excavators, payment.mixers, f"Build a Building: {name}")
+    load_wheel(
+        rec,
+        company,
+        put,
+        payment.excavators,
+        payment.mixers,
+        say("Build a Building: {building}", building=name),
+    )
     if payment.credits:
         pay_credits(
             rec,
             company,
             payment.credits,
             "construction",
-            f"Credits instead of Machineries for {name} (Solomon P. Jordan)",
+            say("Credits instead of Machineries for {building} (Solomon P. Jordan)", building=name),
         )
-    rotate_wheel(rec, company, 1, f"Construction of a Building: {name}")
+    rotate_wheel(rec, company, 1, say("Construction of a Building: {building}", building=name))
     rec.emit(
         "building_built",
-        f"Put your leftmost Building on building space {index + 1} of {name}: it is activated.",
+        say(
+            "Put your leftmost Building on building space {n} of {building}: it is activated.",
+            n=index + 1,
+            building=name,
+        ),
         company=company,
         tile=tile,
         index=index,
         closes_left=rec.state.players[company].is_automa,
     )
     red = red_border(index, with_tile)
-    pay_credits(rec, company, red, "construction", f"Red-bordered building space of {name}")
+    pay_credits(
+        rec,
+        company,
+        red,
+        "construction",
+        say("Red-bordered building space of {building}", building=name),
+    )
     _tile_effect(rec, company, tile, with_tile)
 
 
@@ -324,7 +344,12 @@ def _tile_effect(rec: Recorder, company: str, tile: str, with_tile: str) -> None
         return
     if with_tile == "L1_BUILDING":
         if action_problem(rec.state, company, tile) is None:
-            perform(rec, company, tile, f"Level I Building tile: {building_name(tile)}")
+            perform(
+                rec,
+                company,
+                tile,
+                say("Level I Building tile: {building}", building=building_name(tile)),
+            )
     elif with_tile == "L3_BUILDING":
         vp = PRIVATE_BUILDINGS[tile].vp
         score_vp(
@@ -332,7 +357,11 @@ def _tile_effect(rec: Recorder, company: str, tile: str, with_tile: str) -> None
             company,
             vp,
             "advanced_tile",
-            f"Level III Building tile: {building_name(tile)} scores {vp} VP now",
+            say(
+                "Level III Building tile: {building} scores {vp} VP now",
+                building=building_name(tile),
+                vp=vp,
+            ),
             source("advanced_tile", "L3_BUILDING", vp=vp),
         )
 
@@ -354,13 +383,22 @@ def automa_build_building(
     effect applies (automa.md §2.2)."""
     name = building_name(tile)
     put, with_tile = with_tile, copies or with_tile
-    load_wheel(rec, company, [put], excavators, mixers, f"Automa: a Building at {name}")
-    rotate_wheel(rec, company, 1, f"Automa construction: a Building at {name}")
+    load_wheel(
+        rec, company, [put], excavators, mixers,
+        say("Automa: a Building at {building}", building=name),
+    )
+    rotate_wheel(
+        rec, company, 1, say("Automa construction: a Building at {building}", building=name)
+    )
     automa = rec.state.players[company].is_automa  # else a person opening the Automa way
     rec.emit(
         "building_built",
-        f"Put the Automa's Building on building space {index + 1} of {name}; its left action "
-        "space is closed to everybody for the rest of the game."
+        say(
+            "Put the Automa's Building on building space {n} of {building}; its left action "
+            "space is closed to everybody for the rest of the game.",
+            n=index + 1,
+            building=name,
+        )
         if automa
         else say(
             "Put your leftmost Building on building space {n} of {building}: it is activated.",
@@ -373,13 +411,20 @@ def automa_build_building(
         closes_left=automa,
     )
     red = red_border(index, with_tile)
-    pay_credits(rec, company, red, "construction", f"Red-bordered building space of {name}")
+    pay_credits(
+        rec,
+        company,
+        red,
+        "construction",
+        say("Red-bordered building space of {building}", building=name),
+    )
     if not automa:  # a person's Building tile acts as for a person (leeghwater.md §8)
         _tile_effect(rec, company, tile, with_tile)
     elif with_tile == "L1_BUILDING" and advanced.effects_active(rec.state, company):
         vp = PRIVATE_BUILDINGS[tile].vp  # hard: the building's VP instead of its action (§10)
-        score_vp(rec, company, vp, "advanced_tile", f"Level I Building tile: {name} scores {vp} VP",
-                 source("advanced_tile", "L1_BUILDING", vp=vp))  # fmt: skip
+        why = say("Level I Building tile: {building} scores {vp} VP", building=name, vp=vp)
+        origin = source("advanced_tile", "L1_BUILDING", vp=vp)
+        score_vp(rec, company, vp, "advanced_tile", why, origin)
     elif with_tile == "L3_BUILDING":
         _tile_effect(rec, company, tile, with_tile)
 
@@ -417,8 +462,12 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
                     building.mixers,
                     red_border(index, with_tile),
                     tuple(every),  # the plain payment first: it needs no `payment` field
-                    f"{building.name} costs {building.excavators} Excavators and "
-                    f"{building.mixers} Concrete Mixers",
+                    say(
+                        "{building} costs {excavators} Excavators and {mixers} Concrete Mixers",
+                        building=building_name(tile),
+                        excavators=building.excavators,
+                        mixers=building.mixers,
+                    ),
                 )
                 option = construction.build_option(
                     company,
@@ -432,14 +481,19 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
                     payments,
                 )
                 option["label"] = (
-                    f"Building next to {building.name}, space {index + 1} ({with_tile} tile)"
+                    say(
+                        "Building next to {building}, space {n} ({tile} tile)",
+                        building=building_name(tile),
+                        n=index + 1,
+                        tile=TILE_WORDS.get(with_tile, with_tile),
+                    )
                     if put == with_tile
                     else say(
                         "Building next to {building}, space {n} (Anton Krylov: copying the "
                         "{tile} tile on your Construction Wheel)",
-                        building=building.name,
+                        building=building_name(tile),
                         n=index + 1,
-                        tile=with_tile,
+                        tile=TILE_WORDS.get(with_tile, with_tile),
                     )
                 )
                 out.append(option)
@@ -559,13 +613,17 @@ def do_building_action(rec: Recorder, company: str, command: BuildingAction) -> 
     if why:
         raise RuleViolation("building_action", why)
     name = building_name(tile)
+    where: str
     if command.margot and rec.state.players[company].officer != MARGOT:
         # Mahiri Sekibo's copy: 1 Engineer on the Bank, which pays no Credit for it
         space, engineers, surcharge = BANK, MARGOT_ENGINEERS, 0
-        where = f"the Bank (no Credit), for the action of {name} (Mahiri copies Margot Fouché)"
+        where = say(
+            "the Bank (no Credit), for the action of {building} (Mahiri copies Margot Fouché)",
+            building=name,
+        )
     elif command.margot:
         space, engineers, surcharge = MARGOT_SPACE, MARGOT_ENGINEERS, 0
-        where = f"Margot Fouché's space, for the action of {name}"
+        where = say("Margot Fouché's space, for the action of {building}", building=name)
     else:
         space = str(leeghwater.next_action_space(rec.state, tile))
         cost = space_cost(space, tile)
@@ -573,18 +631,28 @@ def do_building_action(rec: Recorder, company: str, command: BuildingAction) -> 
         where = leeghwater.space_words(space)
     rec.emit(
         "engineers_placed",
-        f"Put {engineers} Engineer{'s' if engineers != 1 else ''} on {where}.",
+        say("Put 1 Engineer on {space}.", space=where)
+        if engineers == 1
+        else say("Put {n} Engineers on {space}.", n=engineers, space=where),
         company=company,
         space=space,
         engineers=engineers,
     )
-    pay_credits(rec, company, surcharge, CATEGORY, f"{name}: right action space")
+    pay_credits(
+        rec, company, surcharge, CATEGORY, say("{building}: right action space", building=name)
+    )
     perform(rec, company, tile, name)
 
 
 def perform(rec: Recorder, company: str, tile: str, reason: str) -> None:
     """The building's action (leeghwater.md §4.3), its symbol cost first."""
-    pay_credits(rec, company, symbol_credits(tile), CATEGORY, f"{reason}: cost of the action")
+    pay_credits(
+        rec,
+        company,
+        symbol_credits(tile),
+        CATEGORY,
+        say("{reason}: cost of the action", reason=reason),
+    )
     action = PRIVATE_BUILDINGS[tile].action[-1]
     effect = action["effect"]
     if effect == "gain":
@@ -687,16 +755,16 @@ def _ask_choice(rec: Recorder, company: str, tile: str, effect: str, reason: str
     state = rec.state
     if effect == "place_drop_dam":
         answers: list[dict[str, Any]] = [{"dam": d} for d in cofferdam_dams(state, company)]
-        question = f"{reason}: put 1 drop on a Neutral Dam or one of your dams"
+        question = say("{reason}: put 1 drop on a Neutral Dam or one of your dams", reason=reason)
     elif effect == "retrieve_tile_from_wheel":
         answers = retrievable_tiles(state, company)
-        question = f"{reason}: take a technology tile back from your wheel"
+        question = say("{reason}: take a technology tile back from your wheel", reason=reason)
     elif effect == "retrieve_half_machineries":
         answers = half_answers(state, company)
-        question = f"{reason}: take back half of a segment's Machineries"
+        question = say("{reason}: take back half of a segment's Machineries", reason=reason)
     else:  # take_external_work_for_credits
         answers = [{"slot": s} for s in loan_slots(state, company, 0)]
-        question = f"{reason}: take an External Work for 2 Credits per Machinery"
+        question = say("{reason}: take an External Work for 2 Credits per Machinery", reason=reason)
     # the tiles by slot, so each answer can be named by its printed words (no ids on screens)
     works = {str(a["slot"]): external_works.offered(state, int(a["slot"])) for a in answers
              if "slot" in a}  # fmt: skip
@@ -751,15 +819,43 @@ def _wheel_machineries_retrieved(state: GameState, e: Event) -> None:
 # -- legal options -------------------------------------------------------------------------
 
 
+def _label(where: str, engineers: int, credits: int, action: str) -> Words:
+    """ "Loan Agency, right space (1 Engineer, 2 Credits) — take a face-up External Work …"."""
+    if credits:
+        if engineers == 1:
+            return say(
+                "{where} (1 Engineer, {credits} Credits) — {action}",
+                where=where,
+                credits=credits,
+                action=action,
+            )
+        return say(
+            "{where} ({n} Engineers, {credits} Credits) — {action}",
+            where=where,
+            n=engineers,
+            credits=credits,
+            action=action,
+        )
+    if engineers == 1:
+        return say("{where} (1 Engineer) — {action}", where=where, action=action)
+    return say("{where} ({n} Engineers) — {action}", where=where, n=engineers, action=action)
+
+
 def _option(state: GameState, company: str, tile: str, margot: bool) -> dict[str, Any]:
     """One building action on offer: where the Engineers go, what it costs, the command."""
     player = state.players[company]
     command: dict[str, Any] = {"type": "building_action", "player": company, "building": tile}
+    where: str
     if margot:
         command["margot"] = True
         own = player.officer == MARGOT
-        on = "Margot Fouché's space" if own else "the Bank, no Credit (Mahiri copies Margot)"
-        where = f"{building_name(tile)} from {on}"
+        if own:
+            where = say("{building} from Margot Fouché's space", building=building_name(tile))
+        else:
+            where = say(
+                "{building} from the Bank, no Credit (Mahiri copies Margot)",
+                building=building_name(tile),
+            )
         engineers, surcharge = MARGOT_ENGINEERS, 0
     else:
         space = str(leeghwater.next_action_space(state, tile))
@@ -767,11 +863,8 @@ def _option(state: GameState, company: str, tile: str, margot: bool) -> dict[str
         cost = space_cost(space, tile)
         engineers, surcharge = cost.engineers, cost.credits
     credits = surcharge + symbol_credits(tile)
-    paid = f", {credits} Credits" if credits else ""
-    plural = "s" if engineers != 1 else ""
-    label = f"{where} ({engineers} Engineer{plural}{paid}) — "
     return {
-        "label": label + PRIVATE_BUILDINGS[tile].text,
+        "label": _label(where, engineers, credits, printed(PRIVATE_BUILDINGS[tile].text)),
         "building": tile,
         "preview": {"engineers": engineers, "credits": credits},
         "command": command,
@@ -795,5 +888,5 @@ def action_options(state: GameState, company: str) -> tuple[list[dict[str, Any]]
     if choices:
         return choices, ""
     if not leeghwater.activated(state, company):
-        return [], "You have activated no Private Building: build a Building first."
-    return [], reasons[0] if reasons else "No Private Building action can be taken now."
+        return [], say("You have activated no Private Building: build a Building first.")
+    return [], reasons[0] if reasons else say("No Private Building action can be taken now.")

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from companion.engine import abilities, water
+from companion.engine import abilities, counts, water
 from companion.engine.board import BASINS, SPACES
 from companion.engine.catalog import CONTRACTS
 from companion.engine.commands import Answer, Produce, answer_dict
+from companion.engine.counts import dots
 from companion.engine.economy import (
     can_pay_credits,
     gain_credits,
@@ -193,9 +194,17 @@ def _option(
     }
     contracts = fulfillable_contracts(state, company, energy)
     pays = {"owner": system.conduit_owner, "credits": credits} if credits else None
-    label = f"{system.label()} · {drops} drop{'s' if drops > 1 else ''} · {energy} energy"
-    if pays:
-        label += f" · pays {SHORT_NAMES.get(system.conduit_owner, system.conduit_owner)} {credits}₵"
+    owner = SHORT_NAMES.get(system.conduit_owner or "", system.conduit_owner)
+    label = dots(
+        [
+            system.label(),
+            counts.drops(drops),
+            say("{n} energy", n=energy),
+            say("pays {company} {credits}", company=owner, credits=_credits(credits))
+            if pays
+            else "",
+        ]
+    )
     return {
         **command,
         "conduit_owner": system.conduit_owner,
@@ -205,7 +214,7 @@ def _option(
         "pays": pays,
         "contracts": contracts,
         "stops_at": stops,
-        "flow_text": f"Then {water.stops_text(stops)}.",
+        "flow_text": say("Then {stops}.", stops=water.stops_text(stops)),
         "second": second,
         "command": command,
         "commands": [command]
@@ -227,13 +236,23 @@ def _released_stops(state: GameState, system: System) -> list[str | None]:
 
 def _system_label(system: System, best: dict[str, Any]) -> str:
     drops = best["drops"]
-    text = (
-        f"{system.label()} · up to {drops} drop{'s' if drops > 1 else ''} · {best['energy']} energy"
+    owner = SHORT_NAMES.get(system.conduit_owner or "", system.conduit_owner)
+    return dots(
+        [
+            system.label(),
+            say("up to 1 drop") if drops == 1 else say("up to {n} drops", n=drops),
+            say("{n} energy", n=best["energy"]),
+            say(
+                "pays {company} {credits}", company=owner, credits=_credits(best["pays"]["credits"])
+            )
+            if best["pays"]
+            else "",
+        ]
     )
-    if best["pays"]:
-        owner = SHORT_NAMES.get(system.conduit_owner, system.conduit_owner)
-        text += f" · pays {owner} {best['pays']['credits']}₵"
-    return text
+
+
+def _credits(n: int) -> str:
+    return f"{n}₵"
 
 
 def second_production_options(
@@ -541,8 +560,12 @@ def decide_produce(
         state, company, dam=dam, conduit=conduit, powerhouse=powerhouse, drops=drops,
         bonus=bonus, contract=contract, second=second, contracts=contracts,
     )  # fmt: skip
-    what = "Germany's second production" if second else "Production"
-    reason = f"{what}: {drops} drop(s) {system.label()}"
+    if second:
+        reason = say(
+            "Germany's second production: {n} drop(s) {system}", n=drops, system=system.label()
+        )
+    else:
+        reason = say("Production: {n} drop(s) {system}", n=drops, system=system.label())
     rec.emit(
         "production_made", reason, company=company, dam=dam, conduit=conduit,
         powerhouse=powerhouse, drops=drops, value=system.value, bonus=0 if second else bonus,
@@ -552,7 +575,10 @@ def decide_produce(
     basin = SPACES[powerhouse].basin
     for _ in range(drops):
         water.flow_drop(
-            rec, from_basin=basin, reason=f"{reason}: the drop flows on", company=company
+            rec,
+            from_basin=basin,
+            reason=say("{production}: the drop flows on", production=reason),
+            company=company,
         )
     _pay_conduit_owner(rec, company, system, drops)
     open_before = len(state.pending)
@@ -601,8 +627,11 @@ def _offer_netherlands_drop(rec: Recorder, company: str, used: str) -> None:
         rec,
         "company_drop",
         company,
-        f"Netherlands ability: put 1 drop from the general supply on another of your dams "
-        f"(not {used}; it does not flow), or decline",
+        say(
+            "Netherlands ability: put 1 drop from the general supply on another of your dams "
+            "(not {dam}; it does not flow), or decline",
+            dam=used,
+        ),
         used=used,
         answers=[*({"dam": d} for d in dams), {"dam": None}],
     )
@@ -698,7 +727,12 @@ def _pay_conduit_owner(rec: Recorder, company: str, system: System, drops: int) 
     if owner == company or drops < 1:
         return
     who = SHORT_NAMES.get(company, company)
-    reason = f"{who} used conduit {system.conduit} with {drops} drop(s)"
+    reason = say(
+        "{company} used conduit {place} with {n} drop(s)",
+        company=who,
+        place=system.conduit,
+        n=drops,
+    )
     origin = source("conduit_use", system.conduit, by=company, drops=drops)
     pay_credits(rec, company, drops, "conduit_use", reason, origin)
     gain_credits(rec, owner, drops, "conduit_use", reason, origin)
@@ -782,7 +816,7 @@ def _mark_fulfilled(
     national = contract_id in rec.state.national_contracts
     rec.emit(
         "contract_fulfilled",
-        f"{reason}: contract {contract_id} fulfilled",
+        say("{reason}: contract {contract} fulfilled", reason=reason, contract=contract_id),
         company=company,
         contract=contract_id,
         energy=energy,
@@ -797,7 +831,7 @@ def _resolve_reward(rec: Recorder, company: str, contract_id: str) -> None:
         company,
         CONTRACTS[contract_id].reward,
         source=contract_id,
-        reason=f"Reward of contract {contract_id}",
+        reason=say("Reward of contract {contract}", contract=contract_id),
         category="contract",
     )
 

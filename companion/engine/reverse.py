@@ -12,17 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import catalog, leeghwater
+from companion.engine import catalog, counts, leeghwater
+from companion.engine.counts import commas
 from companion.engine.events import Event
 from companion.engine.instructions import STRUCTURE, pieces_text
 from companion.engine.management import space_name as management_space_name
 from companion.engine.places import basin_name, space_name
 from companion.engine.table_words import (
+    COLOUR_WORD,
     advanced_tile_name,
     contract_name,
     contracts_names,
     external_work_name,
 )
+from companion.engine.words import Words, say
 
 NOTHING_ON_THE_TABLE = frozenset(
     {
@@ -50,181 +53,267 @@ NOTHING_ON_THE_TABLE = frozenset(
 )
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _who(e: Event) -> str:
+def _who(e: Event, text: str) -> str:
     company = e.get("company")
-    return f"{catalog.company_name(company)}: " if company else ""
+    if not company:
+        return text
+    return say("{company}: {instruction}", company=catalog.company_name(company), instruction=text)
 
 
-def _engineers(e: Event) -> str:
+def _engineers(e: Event) -> Words:
     space = e.get("space") or ""
-    n = _plural(e["engineers"], "Engineer")
+    n = counts.engineers(e["engineers"])
     if not space:  # an Automa's Engineers on its own supply spot (automa.md §4)
-        return f"Take {n} back from the Automa's action."
+        return say("Take {engineers} back from the Automa's action.", engineers=n)
     if space.startswith("CB_"):
-        return f"Take {n} back from your company board's construction space."
+        return say(
+            "Take {engineers} back from your company board's construction space.", engineers=n
+        )
     if space == "BANK":
-        return f"Take {n} back from the Bank."
+        return say("Take {engineers} back from the Bank.", engineers=n)
     if leeghwater.is_expansion_space(space):
-        return f"Take {n} back from {leeghwater.space_words(space)}."
-    where = _management_name(space) if space in catalog.MANAGEMENT_SPACES else space
-    return f"Take {n} back from {where}."
+        where = leeghwater.space_words(space)
+    else:
+        where = _management_name(space) if space in catalog.MANAGEMENT_SPACES else space
+    return say("Take {engineers} back from {space}.", engineers=n, space=where)
 
 
 def _management_name(space: str) -> str:
     return management_space_name(catalog.MANAGEMENT_SPACES[space])
 
 
-def _wheel_rotated(e: Event) -> str:
+def _wheel_rotated(e: Event) -> Words:
     back = pieces_text(e.get("returned") or {})
-    text = "Turn the Construction Wheel back one segment."
-    return (
-        f"Put {back} back in the segment at the opening, then turn the wheel back one segment."
-        if back
-        else text
-    )
+    if back:
+        return say(
+            "Put {pieces} back in the segment at the opening, then turn the wheel back one "
+            "segment.",
+            pieces=back,
+        )
+    return say("Turn the Construction Wheel back one segment.")
 
 
-def _drop(e: Event) -> str:
-    start = f"headstream {e['headstream']}" if e.get("headstream") else None
-    start = start or (f"{_basin(e['from_basin'])}" if e.get("from_basin") else "where it was")
+def _drop(e: Event) -> Words:
+    start: str
+    if e.get("headstream"):
+        start = say("headstream {letter}", letter=e["headstream"])
+    elif e.get("from_basin"):
+        start = _basin(e["from_basin"])
+    else:
+        start = say("where it was")
     if e.get("stopped_at"):
-        return f"Move the drop in {space_name(e['stopped_at'])} back to {start}."
+        return say(
+            "Move the drop in {place} back to {start}.",
+            place=space_name(e["stopped_at"]),
+            start=start,
+        )
     if e.get("left_map"):
-        return f"Take a drop from the general supply and put it back on {start}."
-    return f"Move the drop back to {start}."
+        return say("Take a drop from the general supply and put it back on {start}.", start=start)
+    return say("Move the drop back to {start}.", start=start)
 
 
 def _basin(basin: Any) -> str:
     try:
         return basin_name(int(basin))
     except (KeyError, ValueError):
-        return f"basin {basin}"
+        return say("basin {basin}", basin=basin)
 
 
-def _structure_built(e: Event) -> str:
-    text = f"Take the {STRUCTURE[e['structure']]} off {space_name(e['space'])}"
+def _structure_built(e: Event) -> Words:
+    structure, place = STRUCTURE[e["structure"]], space_name(e["space"])
     if e.get("drops"):
-        text += f" and put its {_plural(e['drops'], 'drop')} back in the general supply"
-    return text + " and back on your company board."
+        return say(
+            "Take the {structure} off {place} and put its {drops} back in the general supply "
+            "and back on your company board.",
+            structure=structure,
+            place=place,
+            drops=counts.drops(e["drops"]),
+        )
+    return say(
+        "Take the {structure} off {place} and back on your company board.",
+        structure=structure,
+        place=place,
+    )
 
 
-def _corrected(e: Event) -> str:
+def _corrected(e: Event) -> Words:
     if "before" in e:
-        return f"Set it back to {e['before']} ({str(e['reason'])})."
-    return f"Undo the correction: {e['reason']}."
+        return say("Set it back to {value} ({reason}).", value=e["before"], reason=e["reason"])
+    return say("Undo the correction: {reason}.", reason=e["reason"])
+
+
+def _external_work_taken(e: Event) -> Words:
+    n, work = e["slot"] + 1, external_work_name(e["tile"])
+    if e.get("excavators") or e.get("mixers"):
+        return say(
+            "Put the tile back face up on slot {n} and take back {pieces} — {work}.",
+            n=n,
+            pieces=pieces_text(e),
+            work=work,
+        )
+    return say("Put the tile back face up on slot {n} — {work}.", n=n, work=work)
+
+
+def _semicolons(items: list[str]) -> str:
+    if not items:
+        return ""
+    text = items[-1]
+    for item in reversed(items[:-1]):
+        text = say("{first}; {rest}", first=item, rest=text)
+    return text
+
+
+def _vp(e: Event) -> Words:
+    if e["vp"] > 0:
+        return say(
+            "Move the VP marker back {n} VP (undoing: {reason}).", n=e["vp"], reason=e["reason"]
+        )
+    return say(
+        "Move the VP marker forward {n} VP (undoing: {reason}).", n=abs(e["vp"]), reason=e["reason"]
+    )
+
+
+def _patent_offer_discarded(e: Event) -> Words:
+    tiles = [advanced_tile_name(t) for t in e.get("tiles") or [] if t]
+    if tiles:
+        return say(
+            "Take the Advanced Technology tiles back out of the box onto the Patent Office: "
+            "{tiles}.",
+            tiles=commas(tiles),
+        )
+    return say("Take the Advanced Technology tiles back out of the box onto the Patent Office.")
+
+
+def _draft_picked(e: Event) -> Words:
+    if e.get("contract"):
+        return say(
+            "Put the company board, its officer and {contract} back in the draft.",
+            contract=contract_name(e["contract"]),
+        )
+    return say("Put the company board, its officer back in the draft.")
 
 
 REVERSE: dict[str, Callable[[Event], str]] = {
     # The Leeghwater Project
-    "external_work_taken": lambda e: (
-        f"Put the tile back face up on slot {e['slot'] + 1}"
-        + (f" and take back {pieces_text(e)}" if e.get("excavators") or e.get("mixers") else "")
-        + f" — {external_work_name(e['tile'])}."
+    "external_work_taken": _external_work_taken,
+    "external_work_revealed": lambda e: say(
+        "Put the tile back face down on pile {pile} — {work}.",
+        pile=e["pile"],
+        work=external_work_name(e["tile"]),
     ),
-    "external_work_revealed": lambda e: (
-        f"Put the tile back face down on pile {e['pile']} — {external_work_name(e['tile'])}."
+    "external_works_discarded": lambda e: say(
+        "Put these tiles back face up on the External Works slots: {works}.",
+        works=_semicolons([external_work_name(t) for t in e["tiles"]]),
     ),
-    "external_works_discarded": lambda e: (
-        "Put these tiles back face up on the External Works slots: "
-        + "; ".join(external_work_name(t) for t in e["tiles"])
-        + "."
+    "building_built": lambda e: say(
+        "Take your Building off space {n} of {building} and back on your Extension board.",
+        n=e["index"] + 1,
+        building=catalog.building_name(e["tile"]),
     ),
-    "building_built": lambda e: (
-        f"Take your Building off space {e['index'] + 1} of "
-        f"{catalog.building_name(e['tile'])} and back on your Extension board."
+    "wheel_tile_retrieved": lambda e: say(
+        "Put the {tile} tile back in wheel segment {segment}.",
+        tile=e["tile"],
+        segment=e["segment"],
     ),
-    "wheel_tile_retrieved": lambda e: (
-        f"Put the {e['tile']} tile back in wheel segment {e['segment']}."
-    ),
-    "wheel_machineries_retrieved": lambda e: (
-        f"Put {pieces_text(e)} back in wheel segment {e['segment']}."
+    "wheel_machineries_retrieved": lambda e: say(
+        "Put {pieces} back in wheel segment {segment}.",
+        pieces=pieces_text(e),
+        segment=e["segment"],
     ),
     "engineers_placed": _engineers,
     "automa_engineers_placed": _engineers,
-    "wheel_loaded": lambda e: (
-        f"Take {pieces_text(e) or 'nothing'} out of the wheel's open segment."
+    "wheel_loaded": lambda e: say(
+        "Take {pieces} out of the wheel's open segment.", pieces=pieces_text(e) or say("nothing")
     ),
     "wheel_rotated": _wheel_rotated,
     "drop_flowed": _drop,
-    "drops_placed": lambda e: (
-        f"Take {_plural(e['drops'], 'drop')} off headstream {e['headstream']} (back to the supply)."
+    "drops_placed": lambda e: say(
+        "Take {drops} off headstream {letter} (back to the supply).",
+        drops=counts.drops(e["drops"]),
+        letter=e["headstream"],
     ),
-    "tile_drops_added": lambda e: (
-        "Put "
-        + ", ".join(f"{_plural(n, 'drop')} from {space_name(s)}" for s, n in e["drops"].items())
-        + " back in the general supply."
+    "tile_drops_added": lambda e: say(
+        "Put {drops} back in the general supply.",
+        drops=commas(
+            [
+                say("{drops} from {place}", drops=counts.drops(n), place=space_name(s))
+                for s, n in e["drops"].items()
+            ]
+        ),
     ),
-    "credits_paid": lambda e: f"Take back {_plural(e['credits'], 'Credit')}.",
-    "credits_gained": lambda e: f"Give back {_plural(e['credits'], 'Credit')}.",
-    "machineries_gained": lambda e: f"Give back {pieces_text(e)}.",
-    "vp_scored": lambda e: (
-        f"Move the VP marker {'back' if e['vp'] > 0 else 'forward'} {abs(e['vp'])} VP "
-        f"(undoing: {e['reason']})."
+    "credits_paid": lambda e: say("Take back {credits}.", credits=counts.credits(e["credits"])),
+    "credits_gained": lambda e: say("Give back {credits}.", credits=counts.credits(e["credits"])),
+    "machineries_gained": lambda e: say("Give back {pieces}.", pieces=pieces_text(e)),
+    "vp_scored": _vp,
+    "energy_moved": lambda e: (
+        say("Move the Energy marker 1 step back.")
+        if e["steps"] == 1
+        else say("Move the Energy marker {n} steps back.", n=e["steps"])
     ),
-    "energy_moved": lambda e: f"Move the Energy marker {_plural(e['steps'], 'step')} back.",
     "structure_built": _structure_built,
-    "income_revealed": lambda e: (
-        f"The income of the {STRUCTURE[e['structure']]} is covered again: its rewards go back "
-        "as the steps above say."
+    "income_revealed": lambda e: say(
+        "The income of the {structure} is covered again: its rewards go back as the steps "
+        "above say.",
+        structure=STRUCTURE[e["structure"]],
     ),
-    "powerhouse_slot_revealed": lambda e: "Cover the powerhouse slot on the company board again.",
-    "production_made": lambda e: (
-        f"Put {_plural(e['drops'], 'drop')} back in {space_name(e['dam'])} "
-        f"(they had run through {space_name(e['conduit'])})."
+    "powerhouse_slot_revealed": lambda e: say(
+        "Cover the powerhouse slot on the company board again."
     ),
-    "contract_taken": lambda e: (
-        f"Put {contract_name(e['contract'])} back on its space in the Contract Office."
+    "production_made": lambda e: say(
+        "Put {drops} back in {dam} (they had run through {conduit}).",
+        drops=counts.drops(e["drops"]),
+        dam=space_name(e["dam"]),
+        conduit=space_name(e["conduit"]),
     ),
-    "contract_revealed": lambda e: (
-        f"Put {contract_name(e['contract'])} back face down on the {e['pile']} pile."
+    "contract_taken": lambda e: say(
+        "Put {contract} back on its space in the Contract Office.",
+        contract=contract_name(e["contract"]),
     ),
-    "contracts_discarded": lambda e: (
-        f"Take {contracts_names(e['contracts'])} out of the box, back into your hand."
+    "contract_revealed": lambda e: say(
+        "Put {contract} back face down on the {pile} pile.",
+        contract=contract_name(e["contract"]),
+        pile=COLOUR_WORD.get(e["pile"], e["pile"]),
     ),
-    "contract_fulfilled": lambda e: f"Turn {contract_name(e['contract'])} face up again.",
-    "automa_contract_claimed": lambda e: (
-        f"Put {contract_name(e['contract'])} back on its space in the Contract Office."
+    "contracts_discarded": lambda e: say(
+        "Take {contracts} out of the box, back into your hand.",
+        contracts=contracts_names(e["contracts"]),
     ),
-    "automa_contracts_removed": lambda e: (
-        f"Put {contracts_names(e['contracts'])} back on the Contract Office."
+    "contract_fulfilled": lambda e: say(
+        "Turn {contract} face up again.", contract=contract_name(e["contract"])
     ),
-    "automa_tile_drawn": lambda e: "Put the Automa action tile back on top of its deck.",
-    "patent_tile_bought": lambda e: (
-        f"Put {advanced_tile_name(e['tile'])} back on Patent space {e['slot'] + 1}."
+    "automa_contract_claimed": lambda e: say(
+        "Put {contract} back on its space in the Contract Office.",
+        contract=contract_name(e["contract"]),
     ),
-    "patent_tile_revealed": lambda e: (
-        f"Put {advanced_tile_name(e['tile'])} back face down on pile {e['pile']}."
+    "automa_contracts_removed": lambda e: say(
+        "Put {contracts} back on the Contract Office.", contracts=contracts_names(e["contracts"])
     ),
-    "patent_offer_discarded": lambda e: (
-        "Take the Advanced Technology tiles back out of the box onto the Patent Office"
-        + (
-            f": {', '.join(advanced_tile_name(t) for t in e['tiles'] if t)}."
-            if e.get("tiles")
-            else "."
-        )
+    "automa_tile_drawn": lambda e: say("Put the Automa action tile back on top of its deck."),
+    "patent_tile_bought": lambda e: say(
+        "Put {tile} back on Patent space {n}.", tile=advanced_tile_name(e["tile"]), n=e["slot"] + 1
     ),
-    "turn_order_set": lambda e: "Move the Turn Order markers back to the order before this.",
-    "round_reset": lambda e: (
+    "patent_tile_revealed": lambda e: say(
+        "Put {tile} back face down on pile {pile}.",
+        tile=advanced_tile_name(e["tile"]),
+        pile=e["pile"],
+    ),
+    "patent_offer_discarded": _patent_offer_discarded,
+    "turn_order_set": lambda e: say("Move the Turn Order markers back to the order before this."),
+    "round_reset": lambda e: say(
         "Put the Engineers and Energy markers back where they were at the end of the round "
         "(the log shows them)."
     ),
-    "round_started": lambda e: (
-        f"Round {e['round']} had not started: go back to the previous phase."
+    "round_started": lambda e: say(
+        "Round {round} had not started: go back to the previous phase.", round=e["round"]
     ),
-    "phase_changed": lambda e: "Go back to the previous phase.",
-    "player_passed": lambda e: f"{catalog.company_name(e['company'])} has not passed yet.",
-    "game_ended": lambda e: "The game is not over: go back to the last round.",
-    "draft_picked": lambda e: (
-        "Put the company board, its officer"
-        + (f" and {contract_name(e['contract'])}" if e.get("contract") else "")
-        + " back in the draft."
+    "phase_changed": lambda e: say("Go back to the previous phase."),
+    "player_passed": lambda e: say(
+        "{company} has not passed yet.", company=catalog.company_name(e["company"])
     ),
-    "mahiri_activated": lambda e: "Take the Engineer back from Mahiri Sekibo's tile.",
-    "mahiri_opening_played": lambda e: (
+    "game_ended": lambda e: say("The game is not over: go back to the last round."),
+    "draft_picked": _draft_picked,
+    "mahiri_activated": lambda e: say("Take the Engineer back from Mahiri Sekibo's tile."),
+    "mahiri_opening_played": lambda e: say(
         "Take back Mahiri Sekibo's Automa-way opening (the steps above)."
     ),
     "value_corrected": _corrected,
@@ -238,6 +327,10 @@ REVERSE: dict[str, Callable[[Event], str]] = {
 }
 
 
+def _spaced(kind: str) -> str:
+    return kind.replace("_", " ")
+
+
 def reverse_instructions(events: list[Event]) -> list[dict[str, Any]]:
     """Numbered steps that undo `events` at the table (last event first)."""
     steps: list[dict[str, Any]] = []
@@ -248,10 +341,10 @@ def reverse_instructions(events: list[Event]) -> list[dict[str, Any]]:
         try:
             text = maker(e)
         except (KeyError, TypeError, AttributeError, ValueError):
-            text = f"Undo: {e.get('reason') or e['type'].replace('_', ' ')}."
+            text = say("Undo: {what}.", what=e.get("reason") or _spaced(e["type"]))
         step: dict[str, Any] = {
             "n": len(steps) + 1,
-            "text": _who(e) + text if e.get("company") and e["type"] != "player_passed" else text,
+            "text": _who(e, text) if e["type"] != "player_passed" else text,
             "kind": e["type"],
             "company": e.get("company"),
         }

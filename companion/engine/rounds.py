@@ -30,7 +30,7 @@ from companion.engine.errors import RuleViolation
 from companion.engine.events import Event, Recorder, applies, ask, resolves
 from companion.engine.hooks import HOOKS
 from companion.engine.state import Decision, GameState, PlayerState
-from companion.engine.words import say
+from companion.engine.words import listing, say
 
 LAST_ROUND = 5
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
@@ -49,13 +49,19 @@ def round_steps(state: GameState) -> list[str]:
 
 def start_game(rec: Recorder) -> None:
     """Round 1 begins once every company is seated."""
-    rec.emit("round_started", "Round 1 begins: Income and Headstreams.", round=1)
+    rec.emit(
+        "round_started", say("Round {round} begins: Income and Headstreams.", round=1), round=1
+    )
     rec.emit("steps_queued", "", steps=round_steps(rec.state))
 
 
 def new_round_step(rec: Recorder, _arg: str) -> bool:
     number = rec.state.round + 1
-    rec.emit("round_started", f"Round {number} begins: Income and Headstreams.", round=number)
+    rec.emit(
+        "round_started",
+        say("Round {round} begins: Income and Headstreams.", round=number),
+        round=number,
+    )
     rec.emit("steps_queued", "", steps=round_steps(rec.state))
     return True
 
@@ -87,7 +93,7 @@ def income_step(rec: Recorder, company: str) -> bool:
             company,
             rewards,
             source=slot,
-            reason=f"Income of {company_name(company)}: {slot}",
+            reason=say("Income of {company}: {slot}", company=company_name(company), slot=slot),
             category="income",
         )
     return True
@@ -105,7 +111,11 @@ def headstreams_step(rec: Recorder, _arg: str) -> bool:
 
 def actions_step(rec: Recorder, _arg: str) -> bool:
     """The Actions phase: the first player in turn order starts (p. 11)."""
-    rec.emit("phase_changed", f"Round {rec.state.round}: Actions phase.", phase="actions")
+    rec.emit(
+        "phase_changed",
+        say("Round {round}: Actions phase.", round=rec.state.round),
+        phase="actions",
+    )
     first = rec.state.turn_order[0]
     start_turn(rec, first)
     return True
@@ -114,7 +124,9 @@ def actions_step(rec: Recorder, _arg: str) -> bool:
 def start_turn(rec: Recorder, company: str) -> None:
     """A player's turn begins; with Mahiri Sekibo at a level-4 Automa a human's first turn
     of the round waits on its Automa-way opening (automa.md §2.2, automa/opening.py)."""
-    rec.emit("turn_started", f"{company_name(company)}'s turn.", company=company)
+    rec.emit(
+        "turn_started", say("{company}'s turn.", company=company_name(company)), company=company
+    )
     HOOKS.turn_started(rec, company)
 
 
@@ -124,7 +136,7 @@ def architect_turn_step(rec: Recorder, company: str) -> bool:
         rec,
         "architect_turn",
         company,
-        "The Architect stood alone on a 1-Engineer space: take another turn now?",
+        say("The Architect stood alone on a 1-Engineer space: take another turn now?"),
         answers=[{"accept": True}, {"accept": False}],
     )
     return True
@@ -145,7 +157,7 @@ def _resolve_architect_turn(rec: Recorder, decision: Decision, answer: Answer) -
         start_turn(rec, str(decision.player))
         rec.emit(
             "architect_turn_taken",
-            "Another turn for the Architect.",
+            say("Another turn for the Architect."),
             company=decision.player,
         )
     else:
@@ -155,7 +167,9 @@ def _resolve_architect_turn(rec: Recorder, decision: Decision, answer: Answer) -
 def automa_extra_turn_step(rec: Recorder, company: str) -> bool:
     """A level-4 Automa with Tommaso Battista plays its Architect's extra turn at once."""
     start_turn(rec, company)
-    rec.emit("architect_turn_taken", "Another turn for the Automa's Architect.", company=company)
+    rec.emit(
+        "architect_turn_taken", say("Another turn for the Automa's Architect."), company=company
+    )
     return True
 
 
@@ -184,7 +198,9 @@ def end_actions(rec: Recorder) -> None:
     """All players passed: Water Flow, Scoring, then End of Round (or End of the Game)."""
     last = "end_of_game" if rec.state.round >= LAST_ROUND else "end_of_round"
     rec.emit(
-        "phase_changed", "Everybody has passed: the Water Flow phase begins.", phase="water_flow"
+        "phase_changed",
+        say("Everybody has passed: the Water Flow phase begins."),
+        phase="water_flow",
     )
     rec.emit("steps_queued", "", steps=["water_flow", "scoring", last])
 
@@ -224,7 +240,11 @@ def water_flow_step(rec: Recorder, _arg: str) -> bool:
 
 
 def scoring_step(rec: Recorder, _arg: str) -> bool:
-    rec.emit("phase_changed", f"Round {rec.state.round}: Scoring phase.", phase="scoring")
+    rec.emit(
+        "phase_changed",
+        say("Round {round}: Scoring phase.", round=rec.state.round),
+        phase="scoring",
+    )
     scoring_phase(rec)
     return True
 
@@ -241,7 +261,11 @@ def scoring_phase(rec: Recorder) -> None:
             company,
             ranking[company],
             "energy_ranking",
-            f"Energy Track ranking, round {state.round} ({energies[company]} Energy)",
+            say(
+                "Energy Track ranking, round {round} ({energy} Energy)",
+                round=state.round,
+                energy=energies[company],
+            ),
             source("energy_ranking", round=state.round, energy=energies[company]),
         )
     for company in order:
@@ -252,7 +276,11 @@ def scoring_phase(rec: Recorder) -> None:
             company,
             credits,
             "energy_track",
-            f"Energy Track: {credits} Credits for {scoring.track_position(energy)} Energy",
+            say(
+                "Energy Track: {n} Credits for {energy} Energy",
+                n=credits,
+                energy=scoring.track_position(energy),
+            ),
             source("energy_track", credits=credits, energy=scoring.track_position(energy)),
         )
         if scoring.track_position(energy) == 0:
@@ -261,7 +289,7 @@ def scoring_phase(rec: Recorder) -> None:
                 company,
                 -scoring.ZERO_ENERGY_VP_LOSS,
                 "energy_track",
-                "Energy Track: no Energy produced this round (-3 VP)",
+                say("Energy Track: no Energy produced this round ({vp} VP)", vp=-3),
                 source("energy_track", "no_energy", vp=-scoring.ZERO_ENERGY_VP_LOSS),
             )
     tile = state.bonus_tiles[state.round - 1] if len(state.bonus_tiles) >= state.round else None
@@ -274,7 +302,12 @@ def scoring_phase(rec: Recorder) -> None:
                 company,
                 vp,
                 "bonus_tile",
-                f"Bonus tile {tile} of round {state.round}: {count} counted",
+                say(
+                    "Bonus tile {tile} of round {round}: {count} counted",
+                    tile=tile,
+                    round=state.round,
+                    count=count,
+                ),
                 source("bonus_tile", tile, round=state.round, count=count),
             )
 
@@ -301,11 +334,15 @@ def end_of_round_step(rec: Recorder, _arg: str) -> bool:
 def end_of_round(rec: Recorder) -> None:
     """Turn order, Energy markers to 0, Engineers back, Management board cleared (p. 21)."""
     state = rec.state
-    rec.emit("phase_changed", f"Round {state.round}: End of Round.", phase="end_of_round")
+    rec.emit(
+        "phase_changed",
+        say("Round {round}: End of Round.", round=state.round),
+        phase="end_of_round",
+    )
     order = next_turn_order(state)
     rec.emit(
         "turn_order_set",
-        "Turn order: least Energy first; ties invert their order.",
+        say("Turn order: least Energy first; ties invert their order."),
         order=order,
         energy={c: state.players[c].energy for c in state.turn_order},
     )
@@ -313,7 +350,7 @@ def end_of_round(rec: Recorder) -> None:
     returned = {c: max(0, starting_engineers(p) - p.engineers) for c, p in state.players.items()}
     rec.emit(
         "round_reset",
-        "Energy markers back to 0; everybody takes their Engineers back.",
+        say("Energy markers back to 0; everybody takes their Engineers back."),
         engineers=returned,
     )
     if state.setup.mode == "full":
@@ -365,11 +402,11 @@ def end_of_game(rec: Recorder) -> None:
     """Objective tile, resources, water in own dams; winner by VP then last-round Energy (p. 21)."""
     state = rec.state
     order = state.turn_order
-    rec.emit("phase_changed", "End of the game: final scoring.", phase="scoring")
+    rec.emit("phase_changed", say("End of the game: final scoring."), phase="scoring")
     # the last round has no End of Round phase: its energy is read before any reset (p. 21)
     rec.emit(
         "last_round_energy_kept",
-        "The last round's Energy decides ties.",
+        say("The last round's Energy decides ties."),
         energy={c: state.players[c].energy for c in order},
     )
     if state.objective:
@@ -381,7 +418,7 @@ def end_of_game(rec: Recorder) -> None:
                 company,
                 awards[company],
                 "objective",
-                f"Objective tile {state.objective}: {count} counted",
+                say("Objective tile {tile}: {count} counted", tile=state.objective, count=count),
                 source("objective", state.objective, count=count),
             )
     for company in order:
@@ -392,7 +429,7 @@ def end_of_game(rec: Recorder) -> None:
             company,
             scoring.resource_vp(credits, p.excavators, p.mixers),
             "resources",
-            f"Resources in the personal supply: {credits + p.excavators + p.mixers}",
+            say("Resources in the personal supply: {n}", n=credits + p.excavators + p.mixers),
             source("resources", count=credits + p.excavators + p.mixers),
         )
     if leeghwater.active(state):
@@ -403,13 +440,13 @@ def end_of_game(rec: Recorder) -> None:
                 company,
                 scoring.building_vp(state, company),
                 "building",
-                f"Private Buildings activated: {len(tiles)}",
+                say("Private Buildings activated: {n}", n=len(tiles)),
                 source("building", count=len(tiles)),
             )
     for company in order:
         drops = scoring.water_vp(state, company)
         origin = source("water", drops=drops)
-        score_vp(rec, company, drops, "water", f"{drops} drops held by own dams", origin)
+        score_vp(rec, company, drops, "water", say("{n} drops held by own dams", n=drops), origin)
     totals = {c: state.players[c].vp for c in order}
     energy = {c: state.players[c].last_round_energy for c in order}
     standing = scoring.standings(totals, energy)
@@ -424,8 +461,13 @@ def end_of_game(rec: Recorder) -> None:
         by_category["winner"] = int(company in winners)
         by_category["last_round_energy"] = energy[company]
         final[company] = by_category
-    names = " and ".join(company_name(c) for c in winners)
-    rec.emit("game_ended", f"The game is over: {names} wins.", final_scores=final, winners=winners)
+    names = listing([company_name(c) for c in winners])
+    rec.emit(
+        "game_ended",
+        say("The game is over: {names} wins.", names=names),
+        final_scores=final,
+        winners=winners,
+    )
 
 
 @applies("last_round_energy_kept")

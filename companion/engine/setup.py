@@ -649,14 +649,14 @@ def seat_players(rec: Recorder, records: list[dict[str, Any]], turn_order: list[
         seat["officer"] = record["officer"]
     rec.emit(
         "players_seated",
-        "Each player takes their company's components.",
+        say("Each player takes their company's components."),
         players=[by_company[c] for c in [r["company"] for r in records]],
         turn_order=turn_order,
         seats=seats,
     )
     for company in turn_order:
         start = AUTOMA_START_VP if rec.state.players[company].is_automa else HUMAN_START_VP
-        score_vp(rec, company, start, "start", "Starting Victory Points", source("start"))
+        score_vp(rec, company, start, "start", say("Starting Victory Points"), source("start"))
 
 
 # -- full setup: the draft (p. 9) ----------------------------------------------------------
@@ -705,7 +705,7 @@ def full_draft(rec: Recorder, setup: Setup, draws: dict[str, Any], dealer: Deale
     automa_officer = automa_officers(setup, dealer, officers)
     rec.emit(
         "draft_opened",
-        "Company boards with Executive Officers and Starting Contracts are laid out.",
+        say("Company boards with Executive Officers and Starting Contracts are laid out."),
         pairs=pairs,
         contracts=contracts,
         order=humans,
@@ -744,7 +744,12 @@ def apply_pick(rec: Recorder, answer: dict[str, Any]) -> None:
         )
     rec.emit(
         "draft_picked",
-        f"{company} with {pairs[company]} and Starting Contract {contract} chosen.",
+        say(
+            "{company} with {officer} and Starting Contract {contract} chosen.",
+            company=company,  # the ids, as the stored logs have them (test_legacy_logs)
+            officer=pairs[company],
+            contract=contract,
+        ),
         seat=draft["order"][len(draft["picks"])],
         company=company,
         officer=pairs[company],
@@ -756,12 +761,15 @@ def ask_next_pick(rec: Recorder) -> None:
     draft = rec.state.draft
     seat_index = draft["order"][len(draft["picks"])]
     seat = rec.state.setup.seats[seat_index]
-    label = seat.name or f"Seat {seat_index + 1}"
+    label = seat.name or say("Seat {n}", n=seat_index + 1)
     ask(
         rec,
         "draft_pick",
         None,
-        f"{label}: choose a company with its Executive Officer and a Starting Contract.",
+        say(
+            "{seat}: choose a company with its Executive Officer and a Starting Contract.",
+            seat=label,
+        ),
         seat=seat_index,
         pairs=draft["pairs"],
         contracts=draft["contracts"],
@@ -807,7 +815,7 @@ def resolve_draft_pick(rec: Recorder, decision: Decision, answer: Answer) -> Non
 
     The decision offers what is left in the draft, so apply_pick's checks are the answer's.
     """
-    rec.emit("decision_resolved", "Draft pick made.")
+    rec.emit("decision_resolved", say("Draft pick made."))
     apply_pick(rec, {"company": answer.company, "contract": answer.contract})
     continue_draft(rec)
 
@@ -848,7 +856,7 @@ def finish_draft(rec: Recorder) -> None:
                 )
             )
     humans = [picks[i]["company"] for i in reversed(draft["order"])]
-    rec.emit("draft_closed", "The draft is over.")
+    rec.emit("draft_closed", say("The draft is over."))
     seat_players(rec, records, automas + humans)
 
 
@@ -868,7 +876,7 @@ def set_up(rec: Recorder, payload: dict[str, Any]) -> None:
         records, order = introductory_players(setup)
     rec.emit(
         "game_set_up",
-        "The table is set up (General Setup, p. 6-7).",
+        say("The table is set up (General Setup, p. 6-7)."),
         setup=asdict(setup),
         board=board,
         rng_counter=dealer.counter,

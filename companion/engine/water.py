@@ -16,11 +16,12 @@ from functools import cache
 from companion.engine import abilities
 from companion.engine.board import BASINS, HEADSTREAM_BASIN, HEADSTREAM_LETTERS, basin_course
 from companion.engine.catalog import HEADSTREAM_TILES
+from companion.engine.counts import commas
 from companion.engine.data import map_tables
 from companion.engine.errors import CommandError
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
-from companion.engine.words import say
+from companion.engine.words import Words, say
 
 DROPS_IN_THE_BOX = 30  # ruling R14: warn above this, never block
 HEADSTREAM_ROUNDS = 4  # headstream tiles give drops in rounds 1-4 only (edge case 13)
@@ -172,14 +173,25 @@ def stops_text(stops: list[str | None]) -> str:
         counts[stop] = counts.get(stop, 0) + 1
     parts: list[str] = []
     for stop, n in counts.items():
-        one = n == 1
-        if stop is None:
-            where = "leaves the map" if one else "leave the map"
-        else:
-            where = f"{'stops' if one else 'stop'} at {stop}"
-        noun = "" if parts else (" drop" if one else " drops")
-        parts.append(f"{n}{noun} {where}")
-    return ", ".join(parts)
+        parts.append(_stop_words(n, stop, first=not parts))
+    return commas(parts)
+
+
+def _stop_words(n: int, stop: str | None, *, first: bool) -> Words:
+    """ "1 drop stops at 9U", then "2 stop at 9U", "1 leaves the map" (the noun said once)."""
+    if stop is None:
+        if first:
+            return say("1 drop leaves the map") if n == 1 else say("{n} drops leave the map", n=n)
+        return say("1 leaves the map") if n == 1 else say("{n} leave the map", n=n)
+    if first:
+        if n == 1:
+            return say("1 drop stops at {place}", place=stop)
+        return say("{n} drops stop at {place}", n=n, place=stop)
+    return (
+        say("1 stops at {place}", place=stop)
+        if n == 1
+        else say("{n} stop at {place}", n=n, place=stop)
+    )
 
 
 def simulate_catches(state: GameState, extra: dict[str, int] | None = None) -> dict[str, int]:
@@ -275,9 +287,12 @@ def headstream_phase(rec: Recorder) -> None:
         if tile is None:
             continue
         n = HEADSTREAM_DROPS[tile][state.round - 1]
-        reason = (
-            f"Headstream tile {tile} gives {n} drop(s) to headstream {letter} "
-            f"in round {state.round}"
+        reason = say(
+            "Headstream tile {tile} gives {n} drop(s) to headstream {letter} in round {round}",
+            tile=tile,
+            n=n,
+            letter=letter,
+            round=state.round,
         )
         place_drops(rec, None, letter, n, reason)
 
@@ -290,7 +305,9 @@ def water_flow_phase(rec: Recorder) -> None:
                 rec,
                 headstream=letter,
                 waiting=True,
-                reason=f"Water Flow phase: a drop flows from headstream {letter}",
+                reason=say(
+                    "Water Flow phase: a drop flows from headstream {letter}", letter=letter
+                ),
             )
     check_drops_warning(rec)
 

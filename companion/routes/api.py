@@ -212,7 +212,9 @@ def server_qr() -> Response:
 def board() -> Response:
     """The geometry of the map for the SVG (static; from the engine's map tables)."""
     response = jsonify(board_geometry())
-    response.headers["Cache-Control"] = "public, max-age=3600"
+    # the names of the spaces are in the device's language (its cookie, else its browser's)
+    response.headers["Cache-Control"] = "private, max-age=3600"
+    response.vary.update(("Cookie", "Accept-Language"))
     return response
 
 
@@ -249,7 +251,7 @@ def board_geometry() -> dict[str, Any]:
             "conduit_spaces": list(b.conduit_spaces),
             "powerhouse_spaces": list(b.powerhouse_spaces),
             "river_to": b.river_to,
-            "name": places.basin_name(b.id).removeprefix("the "),
+            "name": places.basin_name(b.id, short=True),
         }
         for b in board.BASINS.values()
     ]

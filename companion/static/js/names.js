@@ -1,7 +1,50 @@
 // Names and short texts for ids in the state (company, contract, tile, phase): display only.
 import { CATALOG } from './catalog.js';
-import { engineText } from './engine_words.js';
-import { N_, t } from './i18n.js';
+import { LANG, N_, t } from './i18n.js';
+
+// Names and printed words the catalogue data carries (companies, Private Buildings, areas,
+// sides, colours, structures, the External Works' rewards and the Buildings' actions, what a
+// Bonus tile counts): t() puts them in this device's words where a screen shows them. The
+// engine says the same words in its sentences (companion/engine/words.py).
+export const PRINTED_WORDS = [
+  N_('3 Credits, then fulfil one of your face-up Contracts that requires 4 energy or less'),
+  N_('3 Credits and rotate the wheel 2 segments'),
+  N_('4 VP and build a Base in the Plains for free'),
+  N_('2 Credits and build a Powerhouse for free'),
+  N_('4 Credits and take a face-up Advanced Technology tile for free'),
+  N_('5 Credits and produce 6 energy (usable for one Contract needing 6 or less)'),
+  N_('2 VP and build 2 Elevations for free on one or two of your Dams'),
+  N_('3 Credits, 3 VP and build a Conduit of value 4 or less for free'),
+  N_('5 VP and 6 steps on the Energy Track (not for Contracts)'),
+  N_('4 VP, 2 drops on headstreams (flow in the Water Flow phase), rotate the wheel 2'),
+  N_('8 VP and rotate the wheel 3 segments'),
+  N_('10 VP and 1 drop on a headstream that flows at once'),
+  N_('5 VP and fulfil any one of your face-up Contracts'),
+  N_('6 VP and 2 drops on headstreams that flow at once'), N_('6 VP and 3 Concrete Mixers'),
+  N_('put 1 drop from the general supply on a Neutral Dam or one of your Dams that has room'),
+  N_('take one Technology tile back from the wheel; Machineries in that segment stay'),
+  N_('choose a wheel segment and take back half its Machineries, rounded down, your choice'),
+  N_('take a face-up External Work and its reward, paying 2 Credits per Machinery printed on it'),
+  N_('pay 1 Credit: Energy marker +4, not usable for Contracts'),
+  N_('pay 1 Credit: gain 2 Machineries in any mix'), N_('gain 5 Credits'),
+  N_('a production action with +3; company board bonuses and ability still apply'),
+  N_('pay 2 Credits: produce 5 energy, usable for one Contract needing 5 or less'),
+  N_('pay 3 Credits: fulfil one of your face-up Contracts without producing energy'),
+  N_('Cofferdam'), N_('Development Office'), N_('Research Lab'), N_('Loan Agency'),
+  N_('Energy Relay Field'), N_('Robot Factory'), N_('Financial Division'), N_('Control Station'),
+  N_('Wind Farm'), N_('Customer Office'), N_('the Base tile'), N_('the Elevation tile'),
+  N_('the Conduit tile'), N_('the Powerhouse tile'), N_('the Wild tile'), N_('1 Excavator'),
+  N_('1 Concrete Mixer'), N_('1 Engineer'), N_('1 Credit'), N_('1 drop'), N_('take 1 Credit'),
+  N_('take 1 Machinery of your choice'), N_('turn the wheel 1 segment'),
+  N_('move the Energy marker 1 step'), N_('Starting Victory Points'), N_('nothing'), N_('first'),
+  N_('second'), N_('third'), N_('fourth'), N_('1st'), N_('2nd'), N_('3rd'), N_('top'),
+  N_('bottom'), N_('top-left'), N_('top-right'), N_('bottom-left'), N_('bottom-right'), N_('left'),
+  N_('right'), N_('Mountains'), N_('Hills'), N_('Plains'), N_('green'), N_('yellow'), N_('red'),
+  N_('Base'), N_('Elevation'), N_('Conduit'), N_('Powerhouse'), N_('base'), N_('elevation'),
+  N_('conduit'), N_('powerhouse'), N_('wild'), N_('building'), N_('Bank'), N_('Workshop'),
+  N_('Machinery Shop'), N_('Contract Office'), N_('Water Management'), N_('Turbine Station'),
+  N_('Patent Office'), N_('USA'), N_('Germany'), N_('Italy'), N_('France'), N_('Netherlands'),
+];
 
 const companies = new Map(CATALOG.companies.map((c) => [c.id, c]));
 const officers = new Map(CATALOG.officers.map((o) => [o.id, o]));
@@ -140,7 +183,7 @@ export function advancedText(id) {
   const tx = CATALOG.advanced_tiles.find((x) => x.id === id);
   if (!tx) return String(id);
   const kind = id.replace(/^L\d_/, '').toLowerCase();
-  const name = t('Level {level} {kind}', { level: tx.level, kind: KIND_WORDS[kind] ? t(KIND_WORDS[kind]) : engineText(kind) });
+  const name = t('Level {level} {kind}', { level: tx.level, kind: KIND_WORDS[kind] ? t(KIND_WORDS[kind]) : t(kind) });
   return `${name}: ${printed(tx.text)}`;
 }
 
@@ -220,7 +263,10 @@ const SPACE_REF = /\b(?:C\d{1,2}[LR]|P\d{1,2}-\d|\d{1,2}[UL])\b/g;
 
 /** Learn the board's building spaces in board words (from /api/board: `name`). */
 export function setPlaceNames(board) {
-  for (const s of board?.spaces || []) if (s.name) placeNames.set(s.id, `the ${s.name.charAt(0).toLowerCase()}${s.name.slice(1)}`);
+  // an id left in an English sentence reads "on the upper dam of …"; another language's name
+  // (/api/board speaks the device's language) is used as it is
+  const inSentence = (name) => (LANG === 'en' ? `the ${name.charAt(0).toLowerCase()}${name.slice(1)}` : name);
+  for (const s of board?.spaces || []) if (s.name) placeNames.set(s.id, inSentence(s.name));
 }
 
 /** A building space in board words ("the upper dam of the 1st Mountains basin"). */

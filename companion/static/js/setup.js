@@ -161,7 +161,7 @@ function checklist(state, created) {
   for (const [letter, tile] of Object.entries(state.headstream_tiles || {})) add(t('Headstream {letter}: the tile with {drops} drops in rounds 1–4.', { letter, drops: headstreamWords(tile) }));
   for (const [space, dam] of Object.entries(state.dams || {})) {
     if (dam.owner !== 'neutral') continue;
-    const place = engineText(placeName(space));
+    const place = placeName(space);
     if (!dam.drops) add(t('Neutral dam on {place}.', { place }));
     else add(dam.drops > 1 ? t('Neutral dam on {place} holding {n} drops.', { place, n: dam.drops }) : t('Neutral dam on {place} holding 1 drop.', { place }));
   }

@@ -2,7 +2,6 @@
 import { el, fill, icon } from '../dom.js';
 import { abilityState, buildingName, company, companyAbility, companyLetter, companyName, contract, contractGroup, externalWorkText, incomeText, officer, printed, rewardText } from '../names.js';
 import { wheelSvg, describeSegment } from './wheel.js';
-import { engineText } from '../engine_words.js';
 import { N_, t } from '../i18n.js';
 
 const PIECES = { base: 5, elevation: 5, conduit: 5, powerhouse: 4 };
@@ -188,7 +187,7 @@ export function renderBoard(body, p, expansion = null) {
     el('h3', { text: t('Construction wheel') }),
     el('div', { class: `co-${p.company}` }, wheelSvg(p.wheel, { full: true })),
     el('ul', {}, ...(p.wheel || []).map((seg, i) => el('li', { text: describeSegment(seg, i) }))),
-    el('p', {}, el('strong', { text: `${t('Technology tiles in supply:')} ` }), (p.tiles || []).map((tile) => engineText(tile)).join(', ') || '—'),
+    el('p', {}, el('strong', { text: `${t('Technology tiles in supply:')} ` }), (p.tiles || []).map((tile) => t(tile)).join(', ') || '—'),
     el('h3', { text: t('Contracts in hand') }), hand,
     el('h3', { text: t('Fulfilled (face down)') }),
     p.fulfilled?.length ? el('div', { class: 'contracts' }, ...p.fulfilled.map((id) => contractChip(id))) : el('p', { text: '—' }));

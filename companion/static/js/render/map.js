@@ -2,7 +2,6 @@
 // headstreams and drops, drawn from /api/board geometry and the game state.
 import { svg } from '../dom.js';
 import { companyLetter, companyName, headstreamTile } from '../names.js';
-import { boardName } from '../engine_words.js';
 import { t } from '../i18n.js';
 
 const DAM_W = 62;
@@ -102,7 +101,7 @@ function structureAt(state, s) {
 
 function spaceLabel(s, built, legal) {
   const parts = [];
-  const name = s.name ? boardName(s.name) : s.id;
+  const name = s.name || s.id; // /api/board names it in this device's language
   const red = s.red_bordered ? `, ${t('red-bordered')}` : '';
   if (s.kind === 'dam') parts.push(`${name}${red}`);
   else if (s.kind === 'conduit') parts.push(name.replace(/\((\S+) (\d+)\)/, '$1 $2,')); // the drawn number stays a word of the name
@@ -325,14 +324,14 @@ export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {
         const built = structureAt(state, s);
         if (!built) continue;
         const who = companyName(built.owner);
-        const name = boardName(s.name);
+        const { name } = s;
         const dam = t('{company} dam, level {level}, {drops} of {capacity} drops', { company: who, level: built.level, drops: built.drops, capacity: built.capacity });
         if (s.kind === 'dam') bits.push(`${name}: ${dam}`);
         else bits.push(`${name}: ${who} ${t(s.kind)}`);
       }
       const head = board.headstreams.filter((h) => String(h.basin) === String(b.id))
         .map((h) => t('headstream {letter}: {waiting} drops waiting', { letter: h.id, waiting: state?.headstreams?.[h.id] ?? 0 }));
-      return { name: b.name ? boardName(b.name) : t('basin {basin}', { basin: b.id }), lines: [...head, ...bits] };
+      return { name: b.name || t('basin {basin}', { basin: b.id }), lines: [...head, ...bits] };
     });
   }
 
