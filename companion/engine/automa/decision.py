@@ -382,6 +382,7 @@ def play_turn(
         lines.append(f"Override by the table: {chosen.summary}; Engineers: {engineers}.")
         overruled = chosen.summary.removesuffix(": chosen by the table")
         steps.append({"index": None, "action": chosen.action.label(), "done": True,
+                      "kind": chosen.action.kind,
                       "reason": chosen.summary, "engineers": engineers})  # fmt: skip
     for index, action in enumerate(action_tile.actions):
         if override is not None and override.move is not None:
@@ -396,11 +397,13 @@ def play_turn(
         if isinstance(plan, Skip):
             lines.append(f"{action.label()}: skipped — {plan.reason}.")
             steps.append({"index": index, "action": action.label(), "done": False,
+                          "kind": action.kind,
                           "reason": plan.reason})  # fmt: skip
             continue
         engineers = perform(rec, company, plan)
         lines.append(f"{plan.summary}; Engineers: {engineers}.")
         steps.append({"index": index, "action": action.label(), "done": True,
+                      "kind": action.kind,
                       "reason": plan.summary, "plain": plain_line(plan),
                       "engineers": engineers})  # fmt: skip
         if action.is_dashed and state.players[company].engineers > 0:

@@ -4,6 +4,7 @@ import { svg } from '../dom.js';
 import { companyLetter, companyName, headstreamTile } from '../names.js';
 import { boardName } from '../engine_words.js';
 import { t } from '../i18n.js';
+import { rulesFor } from './why.js';
 
 const DAM_W = 62;
 const DAM_H = 28;
@@ -204,13 +205,33 @@ function chipCenter(s) {
   return [x, y];
 }
 
+/**
+ * The selected space's chip is a button (issue 13): tapped, it says the rules behind the cost
+ * (or behind the Automa's choice of this space). Its hit area is sized by refit().
+ */
+function whyChip(g, legal) {
+  const { key, group, label, facts } = legal.why;
+  g.setAttribute('class', 'cost-chip why-chip');
+  g.removeAttribute('aria-hidden');
+  for (const [name, value] of Object.entries({ role: 'button', tabindex: '0', 'data-open': 'why', 'data-why': key, 'data-why-group': group })) g.setAttribute(name, value);
+  if (facts) g.dataset.whyFacts = facts;
+  g.setAttribute('aria-label', t('The rule behind: {step}', { step: facts || label }));
+  g.prepend(svg('rect', { class: 'chip-hit' }));
+}
+
 function drawCostChip(layer, s, legal) {
-  const parts = (legal.parts || [{ text: legal.chip ?? '' }]).filter((p) => p.icon || p.text);
+  const why = legal.selected && legal.why && rulesFor(legal.why.group, legal.why.key).length;
+  const parts = [...(legal.parts || [{ text: legal.chip ?? '' }]), ...(why ? [{ text: '?' }] : [])].filter((p) => p.icon || p.text);
   if (!parts.length) return;
   const [cx, cy] = chipCenter(s);
   const w = parts.reduce((sum, p) => sum + partWidth(p), 0) + (parts.length - 1) * 4 + 10;
   const g = svg('g', { class: 'cost-chip', 'aria-hidden': 'true' });
-  g.append(svg('rect', { x: cx - w / 2, y: cy - 10, width: w, height: 20, rx: 10 }));
+  g.append(svg('rect', { class: 'chip-face', x: cx - w / 2, y: cy - 10, width: w, height: 20, rx: 10 }));
+  if (why) {
+    whyChip(g, legal);
+    g.dataset.box = [cx - w / 2, cy - 10, w, 20].join(' ');
+    for (const [k, v] of Object.entries({ x: cx - w / 2, y: cy - 10, width: w, height: 20 })) g.firstChild.setAttribute(k, v);
+  }
   let x = cx - w / 2 + 5;
   for (const part of parts) {
     if (part.icon) {
@@ -281,6 +302,14 @@ export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {
       return r;
     });
     hits = rects;
+    // the "?" chip: at least a fingertip wide and high, centred on its drawing
+    for (const chip of layers.chips.querySelectorAll('.why-chip')) {
+      const [x, y, w, h] = chip.dataset.box.split(' ').map(Number);
+      const fw = Math.max(w, FINGER * unit);
+      const fh = Math.max(h, FINGER * unit);
+      const box = { x: x + w / 2 - fw / 2, y: y + h / 2 - fh / 2, width: fw, height: fh };
+      for (const [k, v] of Object.entries(box)) chip.querySelector('.chip-hit').setAttribute(k, v);
+    }
   }
 
   /**
@@ -305,6 +334,7 @@ export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {
 
   root.addEventListener('click', (event) => {
     if (event.detail === 0 || event.__picked) return; // keyboard activation: the focused space
+    if (event.target.closest?.('.why-chip')) return; // the selected space's "?" chip: its rules
     const picked = pick(event.clientX, event.clientY);
     if (!picked) return;
     const current = event.target.closest?.('[data-space]');
