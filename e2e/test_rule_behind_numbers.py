@@ -11,6 +11,7 @@ The game: two seats, the Automa (level 2) first, seed 31: its tile builds a Powe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,12 +95,14 @@ def _at_least_a_fingertip(target: Any) -> None:
     assert box and box["width"] >= 44 and box["height"] >= 44, box
 
 
-def _shoot(page: Page, screens: Path, name: str, language: str) -> None:
-    """The open sheet at the three sizes (the page re-lays itself out under it)."""
+def _shoot(page: Page, screens: Path, name: str, language: str, tap: Callable[[], None]) -> None:
+    """At each of the three sizes: tap the figure, read its rule, photograph the sheet."""
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
+        tap()
         page.screenshot(path=str(screens / f"rule-behind-{name}-{language}-{size}.png"))
+        _close(page)
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
@@ -117,11 +120,13 @@ def _automa_decision(page: Page, language: str, screens: Path) -> None:
     # the plain line of its construction: "?" says where the Automa builds and why (§8.2)
     build = panel.locator(".automa-plain li").last
     why = build.locator(".why-button")
-    _at_least_a_fingertip(why)
-    why.click()
-    _read_rule(page, language, "automa")
-    _shoot(page, screens, "automa", language)
-    _close(page)
+
+    def tap() -> None:
+        _at_least_a_fingertip(why)
+        why.click()
+        _read_rule(page, language, "automa")
+
+    _shoot(page, screens, "automa", language, tap)
     # the same decision on the map: the Automa's chip on its space
     chip = page.locator("svg.map .why-chip")
     expect(chip).to_have_count(1)
@@ -133,12 +138,14 @@ def _automa_decision(page: Page, language: str, screens: Path) -> None:
 
 def _energy_figure(page: Page, language: str, screens: Path) -> None:
     track = page.locator("#track .why-figure")
-    _at_least_a_fingertip(track)
-    track.click()
-    _read_rule(page, language, "energy")
-    _read_rule(page, language, "energy_scoring")
-    _shoot(page, screens, "energy", language)
-    _close(page)
+
+    def tap() -> None:
+        _at_least_a_fingertip(track)
+        track.click()
+        _read_rule(page, language, "energy")
+        _read_rule(page, language, "energy_scoring")
+
+    _shoot(page, screens, "energy", language, tap)
 
 
 def _map_cost(page: Page, language: str, screens: Path) -> None:
@@ -161,16 +168,15 @@ def _map_cost(page: Page, language: str, screens: Path) -> None:
     _read_rule(page, language, kind)
     # the chosen space's cost is said above its rules, in the chip's own words
     expect(_sheet(page).locator(".rule-facts")).not_to_be_empty()
-    _shoot(page, screens, "map-cost", language)
     _close(page)
-    # the same on a phone-sized map: the chip's target is still a fingertip
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(150)
-    _at_least_a_fingertip(hit)
-    hit.click()
-    _read_rule(page, language, kind)
-    _close(page)
-    page.set_viewport_size({"width": 1280, "height": 800})
+
+    def tap() -> None:
+        # at every size the chip's target is still a fingertip
+        _at_least_a_fingertip(hit)
+        hit.click()
+        _read_rule(page, language, kind)
+
+    _shoot(page, screens, "map-cost", language, tap)
     page.locator("[data-cancel]").click()
 
 
@@ -201,11 +207,13 @@ def _flow(page: Page, language: str, game_id: str, screens: Path) -> None:
     which = "left_map" if drop["left_map"] else "held"
     why = page.locator("#strip-list li.drop_flowed .why-button").first
     expect(why).to_be_visible()
-    _at_least_a_fingertip(why)
-    why.click()
-    _read_rule(page, language, which)
-    _shoot(page, screens, f"flow-{which}", language)
-    _close(page)
+
+    def tap() -> None:
+        _at_least_a_fingertip(why)
+        why.click()
+        _read_rule(page, language, which)
+
+    _shoot(page, screens, f"flow-{which}", language, tap)
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
