@@ -179,7 +179,7 @@ function automaTile(preview) {
       el('strong', { text: engineText(step.action) }),
       el('span', { text: humanize(step.done ? doneWhere(step) : skipped(step)) }),
       // why it was done or skipped: the Automa rules of that action (automa.md §4-§8)
-      whyButton(step.kind, engineText(step.action), 'automa')))));
+      whyButton(step.kind, engineText(step.action), 'automa', `${engineText(step.action)}${humanize(step.done ? doneWhere(step) : skipped(step))}`)))));
   return tile;
 }
 
@@ -212,7 +212,7 @@ function renderAutoma(state) {
   panel.replaceChildren(
     el('h2', {}, badge(company), ` ${companyName(company)}${person ? '' : ` · ${t('Automa level {level}', { level: p?.automa_level ?? '?' })}`} — ${engineText(choice.label)}`),
     person ? el('p', { class: 'automa-why', text: t('Mahiri Sekibo is with a level-4 Automa: the opening action of each round is played the Automa way, from a drawn Automa tile, with your own Engineers and Credits.') }) : '',
-    el('ul', { class: 'automa-plain', 'aria-label': t('What {mover} does', { mover }) }, ...plain.map((line) => el('li', {}, el('span', { text: line.text }), whyButton(line.kind, line.text, 'automa')))),
+    el('ul', { class: 'automa-plain', 'aria-label': t('What {mover} does', { mover }) }, ...plain.map((line) => el('li', {}, el('span', { text: line.text }), whyButton(line.kind, line.text, 'automa', line.text)))),
     el('div', { class: 'row' },
       el('button', { type: 'button', class: 'primary', 'data-automa-apply': '', text: t('Apply') }),
       el('button', {

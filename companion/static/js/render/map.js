@@ -207,7 +207,7 @@ function chipCenter(s) {
  */
 function whyChip(g, legal) {
   const { key, group, label, facts } = legal.why;
-  g.setAttribute('class', 'cost-chip why-chip');
+  g.classList.add('why-chip');
   g.removeAttribute('aria-hidden');
   for (const [name, value] of Object.entries({ role: 'button', tabindex: '0', 'data-open': 'why', 'data-why': key, 'data-why-group': group })) g.setAttribute(name, value);
   if (facts) g.dataset.whyFacts = facts;
