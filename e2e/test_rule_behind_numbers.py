@@ -177,6 +177,14 @@ def _map_cost(page: Page, language: str, screens: Path) -> None:
         _read_rule(page, language, kind)
 
     _shoot(page, screens, "map-cost", language, tap)
+    # the same cost in the action choices: the chosen move's "?" in the confirm bar
+    facts = page.locator("svg.map .why-chip").get_attribute("data-why-facts")
+    why = page.locator("#confirm .why-button")
+    _at_least_a_fingertip(why)
+    why.click()
+    _read_rule(page, language, kind)
+    expect(_sheet(page).locator(".rule-facts")).to_have_text(facts or "")
+    _close(page)
     page.locator("[data-cancel]").click()
 
 
