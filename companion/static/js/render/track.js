@@ -46,10 +46,10 @@ function energyFigure(players) {
   const said = track.getAttribute('aria-label');
   track.setAttribute('aria-hidden', 'true');
   track.removeAttribute('role');
+  // named by its words, not an aria-label: what it shows ("?") stays part of its name
   return el('button', {
     type: 'button', class: 'why-figure', 'data-open': 'why', 'data-why': 'energy_track', 'data-why-group': 'figures', 'data-why-facts': said,
-    'aria-label': t('The rule behind: {step}', { step: said }),
-  }, track, el('span', { class: 'why-mark', 'aria-hidden': 'true', text: '?' }));
+  }, track, el('span', { class: 'visually-hidden', text: t('The rule behind: {step}', { step: said }) }), el('span', { class: 'why-mark', text: '?' }));
 }
 
 const round = (n) => t('R{round}', { round: n }); // a round's short name on the bonus row
