@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,7 @@ from test_glossary_rulebook import _normal, english_pages, italian_pages, pages_
 
 from companion import glossary, rule_refs
 from companion.app import create_app
-from companion.engine import instructions, new_game
+from companion.engine import instructions, new_game, water
 from companion.engine.automa import decision
 from companion.engine.commands import COMMANDS
 from companion.engine.data.automa_tables import TILES as AUTOMA_TILES
@@ -232,3 +234,37 @@ def test_an_automa_turn_names_the_kind_of_each_action_it_reads() -> None:
     assert trace["steps"], trace
     for step in trace["steps"]:
         assert step["kind"] in rule_refs.table()["automa"], step
+
+
+FLOW_KEY = Path(__file__).resolve().parent / "js" / "flow_key.mjs"
+
+
+def test_the_page_reads_where_each_drop_ended_as_the_engine_traced_it(tmp_path: Path) -> None:
+    # every course on the map, from each Headstream and after a production in each basin:
+    # the page's key (why.js flowKey, from the drawn path) says what the engine's trace says
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    app = create_app({"DATABASE": str(tmp_path / "f.db"), "TESTING": True, "SECRET_KEY": "t"})
+    board = tmp_path / "board.json"
+    board.write_text(app.test_client().get("/api/board").get_data(as_text=True), encoding="utf-8")
+    seats = [{"kind": "human", "company": "usa"}, {"kind": "human", "company": "italy"}]
+    state = new_game({"mode": "introductory", "deals": "app", "seed": 2, "seats": seats}).state
+    starts = [{"headstream": letter} for letter in "ABCD"]
+    starts += [{"from_basin": basin} for basin in range(1, 13)]
+    traces = [water.trace(state, **start) for start in starts]  # type: ignore[arg-type]
+    lines = "".join(json.dumps({"path": list(t.path)}) + "\n" for t in traces)
+    said = subprocess.run(
+        [node, str(FLOW_KEY), str(Path(__file__).resolve().parents[2]), str(board)],
+        input=lines, capture_output=True, text=True, check=True, timeout=60,
+    ).stdout.splitlines()  # fmt: skip
+    expected = [
+        "drop_flowed:"
+        + ("" if "headstream" in start else "after_production:")
+        + ("left_map" if t.left_map else "held")
+        for start, t in zip(starts, traces, strict=True)
+    ]
+    assert [json.loads(line)["key"] for line in said] == expected
+    # both ends happen on this map: a neutral Dam holds a drop, another leaves the map
+    assert {key.rsplit(":", 1)[1] for key in expected} == {"held", "left_map"}
+    assert set(expected) <= set(rule_refs.table()["instructions"])
