@@ -252,7 +252,7 @@ def test_the_page_reads_where_each_drop_ended_as_the_engine_traced_it(tmp_path: 
     state = new_game({"mode": "introductory", "deals": "app", "seed": 2, "seats": seats}).state
     starts = [{"headstream": letter} for letter in "ABCD"]
     starts += [{"from_basin": basin} for basin in range(1, 13)]
-    traces = [water.trace(state, **start) for start in starts]  # type: ignore[arg-type]
+    traces = [water.trace(state, **start) for start in starts]
     lines = "".join(json.dumps({"path": list(t.path)}) + "\n" for t in traces)
     said = subprocess.run(
         [node, str(FLOW_KEY), str(Path(__file__).resolve().parents[2]), str(board)],
