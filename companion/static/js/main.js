@@ -175,11 +175,12 @@ function automaTile(preview) {
   const tile = el('figure', { class: 'automa-tile', 'aria-label': t('Automa action tile {tile}', { tile: preview.tile ?? '' }) },
     el('figcaption', { text: preview.criteria_tile !== undefined ? t('Tile {tile} · criteria of tile {criteria}', { tile: preview.tile ?? '?', criteria: preview.criteria_tile }) : t('Tile {tile}', { tile: preview.tile ?? '?' }) }),
     el('ol', {}, ...steps.map((step) => el('li', { class: step.done ? 'done' : 'skipped' },
+      // why it was done or skipped: the Automa rules of that action (automa.md §4-§8); first,
+      // so it floats at the right of the action's first line
+      whyButton(step.kind, engineText(step.action), 'automa', `${engineText(step.action)}${humanize(step.done ? doneWhere(step) : skipped(step))}`),
       el('span', { class: 'mark', 'aria-hidden': 'true', text: step.done ? '✓' : '✗' }),
       el('strong', { text: engineText(step.action) }),
-      el('span', { text: humanize(step.done ? doneWhere(step) : skipped(step)) }),
-      // why it was done or skipped: the Automa rules of that action (automa.md §4-§8)
-      whyButton(step.kind, engineText(step.action), 'automa', `${engineText(step.action)}${humanize(step.done ? doneWhere(step) : skipped(step))}`)))));
+      el('span', { text: humanize(step.done ? doneWhere(step) : skipped(step)) })))));
   return tile;
 }
 
