@@ -1,10 +1,13 @@
-"""The rule behind each number (issue 13): a table instruction or a ledger line, tapped, shows
-the rule in a sentence with the page of the rulebook it comes from, in the device's language.
+"""The rule behind each number (issue 13): a table instruction, a ledger line, a cost, an energy
+figure, a water flow or an Automa decision, tapped, shows the rule in a sentence with the page
+of the rulebook it comes from, in the device's language.
 
-`rule_refs.json` maps what the engine already reports (an instruction's `kind`, a ledger line's
-`category`, a legal choice's command `type[:structure]`) to glossary terms; the sentence and the
-page are the glossary's (`glossary.json`: 001 pages in English, 003 pages in Italian, each
-checked against the book by the tests).
+`rule_refs.json` maps what the app already shows (an instruction's `kind`, a ledger line's
+`category`, a legal choice's command `type[:structure]`, an energy figure, an Automa tile
+action's `kind`) to rule ids. A rule is a glossary term (`glossary.json`) or one of the file's
+own `rules`: a sentence with its page (001 in English, 003 in Italian) or, for the Automa, the
+section of the Automa reference (`../shared/reference/automa.md`) it comes from; each quoted
+line is checked against the book by the tests.
 """
 
 from __future__ import annotations
@@ -17,27 +20,41 @@ from typing import Any
 from companion import glossary
 
 DATA = Path(__file__).with_name("rule_refs.json")
-GROUPS = ("instructions", "ledger", "choices")
+GROUPS = ("instructions", "ledger", "choices", "figures", "automa")
+
+
+@cache
+def _data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return data
 
 
 @cache
 def table() -> dict[str, dict[str, list[str]]]:
-    """What the engine reports → the glossary ids of the rules behind it."""
-    data = json.loads(DATA.read_text(encoding="utf-8"))
-    return {group: data[group] for group in GROUPS}
+    """What the app shows → the ids of the rules behind it."""
+    return {group: _data()[group] for group in GROUPS}
+
+
+def rules() -> dict[str, dict[str, Any]]:
+    """The rules that are not glossary terms: a rulebook page per language, or an Automa section."""
+    own: dict[str, dict[str, Any]] = _data()["rules"]
+    return own
+
+
+def _rule(entry: dict[str, Any], language: str) -> dict[str, Any]:
+    side = entry[language]
+    cited = {"section": entry["section"]} if "section" in entry else {"page": side["page"]}
+    return {"term": side["term"], "rule": side["definition"], **cited}
 
 
 @cache
 def for_language(language: str) -> dict[str, Any]:
-    """The table and, for each term it names, {term, rule, page} in `language` (for the page)."""
-    entries = {entry["id"]: entry for entry in glossary.terms()}
+    """The table and, for each rule it names, {term, rule, page | section} in `language`."""
+    entries = {entry["id"]: entry for entry in glossary.terms()} | rules()
     named = {term for group in table().values() for ids in group.values() for term in ids}
+    # a glossary term links to its glossary entry; a rule of this file has none
     terms = {
-        term: {
-            "term": entries[term][language]["term"],
-            "rule": entries[term][language]["definition"],
-            "page": entries[term][language]["page"],
-        }
+        term: _rule(entries[term], language) | ({"glossary": False} if term in rules() else {})
         for term in sorted(named)
     }
     return {**table(), "terms": terms}

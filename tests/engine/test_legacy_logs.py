@@ -28,15 +28,20 @@ ADDED = {"vp_scored": {"source"}, "value_corrected": {"before"}}
 # table overruled says so in the log, issue 9): the sentence is words for people, so it is
 # compared without; every recorded value (the trace included) still is
 REWORDED = {"value_corrected", "automa_turn_traced"}
+# what an Automa trace's step records since: its plain line (issue 9) and the kind of its tile
+# action, for the rule behind the decision (issue 13)
+STEP_ADDED = {"plain", "kind"}
 
 
 def as_written_then(event: dict[str, Any]) -> dict[str, Any]:
     """An event without the fields added since the legacy logs were written (and the plain
-    line an Automa trace's step gained with issue 9)."""
+    line an Automa trace's step gained with issue 9, its action's kind with issue 13)."""
     added = ADDED.get(event["type"], set())
     out = {k: v for k, v in event.items() if k not in added}
     if event["type"] == "automa_turn_traced":
-        steps = [{k: v for k, v in step.items() if k != "plain"} for step in out["trace"]["steps"]]
+        steps = [
+            {k: v for k, v in step.items() if k not in STEP_ADDED} for step in out["trace"]["steps"]
+        ]
         out["trace"] = {**out["trace"], "steps": steps}
     return out
 
@@ -55,7 +60,8 @@ def without_sources(state: Any) -> dict[str, Any]:
         for line in player["ledger"]:
             line.pop("source", None)
     for step in (data["automa"].get("last_trace") or {}).get("steps", []):
-        step.pop("plain", None)  # the Automa's plain line (issue 9)
+        for added in STEP_ADDED:  # the Automa's plain line (issue 9), its action's kind (13)
+            step.pop(added, None)
     return data
 
 

@@ -444,6 +444,7 @@ def play_turn(
                          n=engineers))  # fmt: skip
         overruled = overrides.without_chosen(chosen.summary)
         steps.append({"index": None, "action": chosen.action.label(), "done": True,
+                      "kind": chosen.action.kind,
                       "reason": chosen.summary, "engineers": engineers})  # fmt: skip
     for index, action in enumerate(action_tile.actions):
         if override is not None and override.move is not None:
@@ -459,11 +460,13 @@ def play_turn(
             lines.append(say("{action}: skipped — {reason}.", action=action.label(),
                              reason=plan.reason))  # fmt: skip
             steps.append({"index": index, "action": action.label(), "done": False,
+                          "kind": action.kind,
                           "reason": plan.reason})  # fmt: skip
             continue
         engineers = perform(rec, company, plan)
         lines.append(say("{plan}; Engineers: {n}.", plan=plan.summary, n=engineers))
         steps.append({"index": index, "action": action.label(), "done": True,
+                      "kind": action.kind,
                       "reason": plan.summary, "plain": plain_line(plan),
                       "engineers": engineers})  # fmt: skip
         if action.is_dashed and state.players[company].engineers > 0:

@@ -173,8 +173,8 @@ function dispatch(event) {
 export function listen() {
   document.addEventListener('click', dispatch);
   document.addEventListener('keydown', (event) => {
-    // SVG spaces are role=button: Enter and Space activate them like real buttons
-    if ((event.key === 'Enter' || event.key === ' ') && event.target.closest?.('svg [data-space][role="button"]')) {
+    // SVG spaces and the map's "?" chip are role=button: Enter and Space activate them like buttons
+    if ((event.key === 'Enter' || event.key === ' ') && event.target.closest?.('svg [data-space][role="button"], svg [data-open][role="button"]')) {
       event.preventDefault();
       dispatch(event);
     }

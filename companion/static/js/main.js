@@ -6,7 +6,7 @@ import { listen, send, setHooks } from './intents.js';
 import { companyName, companyLetter, humanize, phaseName, setPlaceNames } from './names.js';
 import { applyUpdate, canApply, clearSelection, notify, setConnected, store, subscribe } from './store.js';
 import { connectGame } from './socket.js';
-import { choiceLabel, currentChoices, mapChip, mapChipParts, renderActionBar } from './render/actions.js';
+import { choiceLabel, choiceFacts, currentChoices, mapChip, mapChipParts, renderActionBar } from './render/actions.js';
 import { badge, companyCard, renderBoard } from './render/company.js';
 import { renderContracts } from './render/contracts.js';
 import { companyExpansion, renderExtraBoard } from './render/extra.js';
@@ -17,7 +17,7 @@ import { correctionCommand, correctionForm } from './render/correction.js';
 import { positionCommand, positionForm } from './render/position.js';
 import { closeSheet, installDismiss, ledgerNodes, openSheet, refocus, renderScores, sheetKind, sourceLabel, twinSelector, undoPreviewNodes } from './render/sheets.js';
 import { renderTrack } from './render/track.js';
-import { ruleNodes, rulesFor } from './render/why.js';
+import { choiceKey, ruleNodes, rulesFor, whyButton } from './render/why.js';
 import { languageSwitch, engineText } from './engine_words.js';
 import { t } from './i18n.js';
 
@@ -121,7 +121,8 @@ function legalSpaces() {
   if (target) {
     const company = automaAction()?.choices[0]?.command?.player;
     const who = store.state?.players?.[company]?.kind === 'automa' ? t('Automa') : companyName(company);
-    out.set(target, { text: t('{who} builds here', { who }), parts: [{ text: who }], selected: true });
+    // its chip, tapped, says the Automa's placement rule (automa.md §8.2)
+    out.set(target, { text: t('{who} builds here', { who }), parts: [{ text: who }], selected: true, why: { key: 'construction', group: 'automa', label: t('{who} builds here', { who }) } });
     return out;
   }
   if (!store.options || (!store.ui.action && !store.options.pending)) return out;
@@ -137,7 +138,9 @@ function legalSpaces() {
   }
   for (const c of all) {
     if (!c.space || out.has(c.space)) continue;
-    out.set(c.space, { text: `${choiceLabel(c)} ${mapChip(c)}`.trim(), parts: mapChipParts(c), selected: selected?.space === c.space });
+    // the selected space's cost chip, tapped, says the rules behind the cost (issue 13)
+    const why = { key: choiceKey(c.command), group: 'choices', label: choiceLabel(c), facts: choiceFacts(c) };
+    out.set(c.space, { text: `${choiceLabel(c)} ${mapChip(c)}`.trim(), parts: mapChipParts(c), selected: selected?.space === c.space, why });
   }
   return out;
 }
@@ -172,6 +175,9 @@ function automaTile(preview) {
   const tile = el('figure', { class: 'automa-tile', 'aria-label': t('Automa action tile {tile}', { tile: preview.tile ?? '' }) },
     el('figcaption', { text: preview.criteria_tile !== undefined ? t('Tile {tile} · criteria of tile {criteria}', { tile: preview.tile ?? '?', criteria: preview.criteria_tile }) : t('Tile {tile}', { tile: preview.tile ?? '?' }) }),
     el('ol', {}, ...steps.map((step) => el('li', { class: step.done ? 'done' : 'skipped' },
+      // why it was done or skipped: the Automa rules of that action (automa.md §4-§8); first,
+      // so it floats at the right of the action's first line
+      whyButton(step.kind, engineText(step.action), 'automa', `${engineText(step.action)}${humanize(step.done ? doneWhere(step) : skipped(step))}`),
       el('span', { class: 'mark', 'aria-hidden': 'true', text: step.done ? '✓' : '✗' }),
       el('strong', { text: engineText(step.action) }),
       el('span', { text: humanize(step.done ? doneWhere(step) : skipped(step)) })))));
@@ -197,8 +203,8 @@ function renderAutoma(state) {
   const steps = preview.steps || [];
   // what it does, in one plain line per action done; the criteria trace one tap away
   const done = steps.filter((step) => step.done);
-  const plain = done.length ? done.map((step) => humanize(engineText(step.plain || step.reason)))
-    : (preview.lines || []).map((line) => humanize(engineText(line))).filter((line) => !/^Tile \d+/.test(line));
+  const plain = done.length ? done.map((step) => ({ text: humanize(engineText(step.plain || step.reason)), kind: step.kind }))
+    : (preview.lines || []).map((line) => ({ text: humanize(engineText(line)) })).filter((line) => !/^Tile \d+/.test(line.text));
   const trace = (preview.lines || []).map((line) => humanize(engineText(line)));
   // Mahiri Sekibo at a level-4 Automa: a person's opening of the round, played the Automa way
   const person = p && p.kind !== 'automa';
@@ -207,7 +213,7 @@ function renderAutoma(state) {
   panel.replaceChildren(
     el('h2', {}, badge(company), ` ${companyName(company)}${person ? '' : ` · ${t('Automa level {level}', { level: p?.automa_level ?? '?' })}`} — ${engineText(choice.label)}`),
     person ? el('p', { class: 'automa-why', text: t('Mahiri Sekibo is with a level-4 Automa: the opening action of each round is played the Automa way, from a drawn Automa tile, with your own Engineers and Credits.') }) : '',
-    el('ul', { class: 'automa-plain', 'aria-label': t('What {mover} does', { mover }) }, ...plain.map((tx) => el('li', { text: tx }))),
+    el('ul', { class: 'automa-plain', 'aria-label': t('What {mover} does', { mover }) }, ...plain.map((line) => el('li', {}, el('span', { text: line.text }), whyButton(line.kind, line.text, 'automa', line.text)))),
     el('div', { class: 'row' },
       el('button', { type: 'button', class: 'primary', 'data-automa-apply': '', text: t('Apply') }),
       el('button', {
@@ -502,7 +508,7 @@ function open(kind, button) {
   if (kind === 'menu') return openMenu();
   if (kind === 'claim') return claimSeat(button);
   if (kind === 'replay') return map && animateAll(map, lastInstructions);
-  if (kind === 'why') return openSheet('why', t('The rule behind it'), ruleNodes(rulesFor(button.dataset.whyGroup || 'instructions', button.dataset.why)));
+  if (kind === 'why') return openSheet('why', t('The rule behind it'), ruleNodes(rulesFor(button.dataset.whyGroup || 'instructions', button.dataset.why), button.dataset.whyFacts || ''));
   if (kind === 'step') {
     const step = lastInstructions[Number(button.dataset.step)];
     return step?.animate?.path && map?.animate(step.animate.path, step.animate.drops ?? 1);

@@ -88,6 +88,12 @@ export function choiceLabel(choice) {
   return engineText(humanize(choice.space ?? JSON.stringify(choice.command)));
 }
 
+/** What a choice costs and makes, in its chips' words: "6 Exc. · 3₵" (shown above its rules). */
+export function choiceFacts(choice) {
+  const chips = previewChips(choice).map((c) => c.text).filter(Boolean);
+  return chips.length ? `${choiceLabel(choice)}: ${chips.join(' · ')}` : '';
+}
+
 const CHIP_ICONS = { excavators: 'excavator', mixers: 'mixer' };
 
 /** The cost drawn on the map next to a legal space: [{icon, n} | {text}] (Engineers left out). */
@@ -162,7 +168,7 @@ function confirmBar(root, choice, amount, architect = null) {
       el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': t('More {what}', { what: engineText(field) }), disabled: amount >= max, text: '+' })));
   }
   if (architect) parts.push(architectSwitch(architect.on));
-  parts.push(whyButton(choiceKey(shownChoice.command), choiceLabel(shownChoice), 'choices'));
+  parts.push(whyButton(choiceKey(shownChoice.command), choiceLabel(shownChoice), 'choices', choiceFacts(shownChoice)));
   parts.push(el('button', { type: 'button', 'data-cancel': '', text: t('Cancel') }));
   parts.push(el('button', { type: 'button', class: 'primary', 'data-confirm': '', text: t('Confirm') }));
   fill(root, ...parts);

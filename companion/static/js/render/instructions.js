@@ -3,7 +3,8 @@ import { el, fill } from '../dom.js';
 import { companyName, humanize } from '../names.js';
 import { engineText } from '../engine_words.js';
 import { t } from '../i18n.js';
-import { whyButton } from './why.js';
+import { store } from '../store.js';
+import { flowKey, whyButton } from './why.js';
 
 /** Fill `list` with the steps; tapping a step with a drop path replays its animation. */
 export function renderInstructions(list, instructions) {
@@ -21,8 +22,13 @@ export function renderInstructions(list, instructions) {
       text,
     });
     if (!hasPath) button.setAttribute('aria-disabled', 'false');
-    return el('li', { class: step.kind || '' }, el('span', { class: 'n', 'aria-hidden': 'true', text: `${n}.` }), button, whyButton(step.kind, text));
+    return el('li', { class: step.kind || '' }, el('span', { class: 'n', 'aria-hidden': 'true', text: `${n}.` }), button, whyButton(ruleKey(step), text));
   }));
+}
+
+/** What a step's rules are listed under: its kind; a drop's flow also says where it ended. */
+function ruleKey(step) {
+  return step.kind === 'drop_flowed' ? flowKey(step.animate?.path, store.board) : step.kind;
 }
 
 /** Play every drop animation of the sheet in order. */

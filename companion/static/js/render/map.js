@@ -3,6 +3,7 @@
 import { svg } from '../dom.js';
 import { companyLetter, companyName, headstreamTile } from '../names.js';
 import { t } from '../i18n.js';
+import { rulesFor } from './why.js';
 
 const DAM_W = 62;
 const DAM_H = 28;
@@ -191,10 +192,6 @@ function drawHeadstreams(layer, board, state) {
 const ICON = 14;
 const CHAR = 8.4;
 
-function partWidth(part) {
-  return part.icon ? ICON + 1 + String(part.n).length * CHAR : String(part.text).length * CHAR;
-}
-
 /** Where a space's cost chip goes: under a dam, above a conduit, on a powerhouse square. */
 function chipCenter(s) {
   const [x, y] = s.xy;
@@ -203,24 +200,61 @@ function chipCenter(s) {
   return [x, y];
 }
 
+/**
+ * The selected space's chip is a button (issue 13): tapped, it says the rules behind the cost
+ * (or behind the Automa's choice of this space). Its hit area is sized by refit().
+ */
+function whyChip(g, legal) {
+  const { key, group, label, facts } = legal.why;
+  g.classList.add('why-chip');
+  g.removeAttribute('aria-hidden');
+  for (const [name, value] of Object.entries({ role: 'button', tabindex: '0', 'data-open': 'why', 'data-why': key, 'data-why-group': group })) g.setAttribute(name, value);
+  if (facts) g.dataset.whyFacts = facts;
+  g.setAttribute('aria-label', t('The rule behind: {step}', { step: facts || label }));
+  g.prepend(svg('rect', { class: 'chip-hit' }));
+}
+
+/** A chip text's drawn width: measured once it is on the page, else estimated from its length. */
+function textWidth(node, text) {
+  const measured = node.isConnected && node.getComputedTextLength ? node.getComputedTextLength() : 0;
+  return measured > 0 ? measured : String(text).length * CHAR;
+}
+
+const WHY_R = 9; // the "?" disc at the end of the selected space's chip
+
 function drawCostChip(layer, s, legal) {
+  const why = legal.selected && legal.why && rulesFor(legal.why.group, legal.why.key).length;
   const parts = (legal.parts || [{ text: legal.chip ?? '' }]).filter((p) => p.icon || p.text);
   if (!parts.length) return;
   const [cx, cy] = chipCenter(s);
-  const w = parts.reduce((sum, p) => sum + partWidth(p), 0) + (parts.length - 1) * 4 + 10;
   const g = svg('g', { class: 'cost-chip', 'aria-hidden': 'true' });
-  g.append(svg('rect', { x: cx - w / 2, y: cy - 10, width: w, height: 20, rx: 10 }));
-  let x = cx - w / 2 + 5;
-  for (const part of parts) {
-    if (part.icon) {
-      g.append(svg('use', { href: `/static/icons/sprite.svg#${part.icon}`, x, y: cy - ICON / 2, width: ICON, height: ICON, class: 'chip-icon' }));
-      g.append(svg('text', { x: x + ICON + 1, y: cy, 'text-anchor': 'start', text: part.n }));
-    } else {
-      g.append(svg('text', { x, y: cy, 'text-anchor': 'start', text: part.text }));
-    }
-    x += partWidth(part) + 4;
-  }
+  const face = svg('rect', { class: 'chip-face', y: cy - 10, height: 20, rx: 10 });
+  g.append(face);
   layer.append(g);
+  // drawn first, then laid out by their measured widths (bold digits are wider than a guess)
+  const drawn = parts.map((part) => {
+    const text = svg('text', { y: cy, 'text-anchor': 'start', text: part.icon ? part.n : part.text });
+    const icon = part.icon ? svg('use', { href: `/static/icons/sprite.svg#${part.icon}`, y: cy - ICON / 2, width: ICON, height: ICON, class: 'chip-icon' }) : null;
+    g.append(...[icon, text].filter(Boolean));
+    const width = (icon ? ICON + 1 : 0) + textWidth(text, text.textContent);
+    return { icon, text, width };
+  });
+  const w = drawn.reduce((sum, d) => sum + d.width, 0) + (drawn.length - 1) * 4 + 10 + (why ? 4 + 2 * WHY_R : 0);
+  face.setAttribute('x', cx - w / 2);
+  face.setAttribute('width', w);
+  let x = cx - w / 2 + 5;
+  for (const d of drawn) {
+    d.icon?.setAttribute('x', x);
+    d.text.setAttribute('x', x + (d.icon ? ICON + 1 : 0));
+    x += d.width + 4;
+  }
+  if (why) {
+    g.append(svg('circle', { class: 'chip-why', cx: x + WHY_R, cy, r: WHY_R }),
+      svg('text', { class: 'chip-why-text', x: x + WHY_R, y: cy, 'text-anchor': 'middle', text: '?' }));
+    whyChip(g, legal);
+    g.dataset.box = [cx - w / 2, cy - 10, w, 20].join(' ');
+    for (const [k, v] of Object.entries({ x: cx - w / 2, y: cy - 10, width: w, height: 20 })) g.firstChild.setAttribute(k, v);
+  }
 }
 
 /**
@@ -255,6 +289,8 @@ export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {
       }
       if (legal.has(s.id)) drawCostChip(layers.chips, s, legal.get(s.id));
     }
+    // the selected space's "?" chip on top of its neighbours' chips
+    for (const chip of layers.chips.querySelectorAll('.why-chip')) layers.chips.append(chip);
     drawHeadstreams(layers.headstreams, board, state);
     refit();
   }
@@ -280,6 +316,14 @@ export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {
       return r;
     });
     hits = rects;
+    // the "?" chip: at least a fingertip wide and high, centred on its drawing
+    for (const chip of layers.chips.querySelectorAll('.why-chip')) {
+      const [x, y, w, h] = chip.dataset.box.split(' ').map(Number);
+      const fw = Math.max(w, FINGER * unit);
+      const fh = Math.max(h, FINGER * unit);
+      const box = { x: x + w / 2 - fw / 2, y: y + h / 2 - fh / 2, width: fw, height: fh };
+      for (const [k, v] of Object.entries(box)) chip.querySelector('.chip-hit').setAttribute(k, v);
+    }
   }
 
   /**
@@ -304,6 +348,7 @@ export function createMap(root, rawBoard, { viewBox = null, zoomed = false } = {
 
   root.addEventListener('click', (event) => {
     if (event.detail === 0 || event.__picked) return; // keyboard activation: the focused space
+    if (event.target.closest?.('.why-chip')) return; // the selected space's "?" chip: its rules
     const picked = pick(event.clientX, event.clientY);
     if (!picked) return;
     const current = event.target.closest?.('[data-space]');

@@ -2,6 +2,7 @@
 import { el, fill, svg } from '../dom.js';
 import { bonusShort, bonusTile, companyLetter, companyName, objective, objectiveLabel, printed } from '../names.js';
 import { t } from '../i18n.js';
+import { rulesFor } from './why.js';
 
 function energySvg(players) {
   const W = 620;
@@ -35,6 +36,22 @@ function energySvg(players) {
   return root;
 }
 
+/**
+ * The energy track, tapped, says the rules behind its figures (issue 13): how a production
+ * moves the marker, what the track records, and what it pays at the end of the round.
+ */
+function energyFigure(players) {
+  const track = energySvg(players);
+  if (!rulesFor('figures', 'energy_track').length) return track;
+  const said = track.getAttribute('aria-label');
+  track.setAttribute('aria-hidden', 'true');
+  track.removeAttribute('role');
+  // named by its words, not an aria-label: what it shows ("?") stays part of its name
+  return el('button', {
+    type: 'button', class: 'why-figure', 'data-open': 'why', 'data-why': 'energy_track', 'data-why-group': 'figures', 'data-why-facts': said,
+  }, track, el('span', { class: 'visually-hidden', text: t('The rule behind: {step}', { step: said }) }), el('span', { class: 'why-mark', text: '?' }));
+}
+
 const round = (n) => t('R{round}', { round: n }); // a round's short name on the bonus row
 
 /** Fill `root` with the energy track, the bonus tiles of rounds 1-5 and the objective. */
@@ -52,5 +69,5 @@ export function renderTrack(root, state) {
   });
   const obj = objective(state.objective);
   if (state.objective) bonus.append(el('span', { class: 'chip', title: printed(obj?.measure) ?? '', text: t('Objective: {objective}', { objective: objectiveLabel(state.objective) }) }));
-  fill(root, energySvg(players), bonus);
+  fill(root, energyFigure(players), bonus);
 }
