@@ -15,6 +15,7 @@ from companion.engine.economy import move_energy
 from companion.engine.events import Recorder
 from companion.engine.officers import GRAZIANO, VIKTOR, has_officer
 from companion.engine.state import NEUTRAL, GameState
+from companion.engine.words import say
 
 USA = "usa"
 ITALY = "italy"
@@ -114,7 +115,12 @@ def usa_natural_flow(rec: Recorder, basins_passed: list[int], reason: str) -> No
                 rec,
                 USA,
                 1,
-                f"USA ability: a drop flowed through its powerhouse in basin {basin} ({reason})",
+                say(
+                    "USA ability: a drop flowed through its powerhouse in basin {basin} "
+                    "({reason})",
+                    basin=basin,
+                    reason=reason,
+                ),
                 usable=False,
             )
 

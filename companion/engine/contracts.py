@@ -94,7 +94,7 @@ def take_contracts(
     if player.copied_officer == SIMONE and len(player.contracts) > HAND_LIMIT:
         rec.emit(
             "contract_limit_kept",
-            "Mahiri Sekibo holds 4 contracts (copying Simone Luciani) until she fulfils one.",
+            say("Mahiri Sekibo holds 4 contracts (copying Simone Luciani) until she fulfils one."),
             company=company,
         )
 

@@ -18,7 +18,8 @@ from companion.engine.events import Event, Recorder, applies
 from companion.engine.mahiri import held_limit
 from companion.engine.places import space_name
 from companion.engine.state import NEUTRAL, WHEEL_SEGMENTS, Dam, GameState, Segment
-from companion.engine.table_words import contract_name
+from companion.engine.instructions import pieces_text
+from companion.engine.table_words import STRUCTURE_WORD, contract_name
 from companion.engine.words import Words, say
 
 LESLIE_TILE = "leslie_tile"  # her special tile (leeghwater.md §6)
@@ -37,19 +38,24 @@ WHAT = (*RESOURCES, "vp", "dam_drops", "headstream_drops", "structure", "contrac
 OFFICER_WHAT = ("leslie_tile", "architect_out")
 # every kind the sheet accepts (the table-wide lines and a whole position included)
 ALL_WHAT = (*WHAT, *OFFICER_WHAT, *table_corrections.WHAT, "position")
-FIELD_WORDS = {
-    "credits": "Credits",
-    "excavators": "Excavators",
-    "mixers": "Concrete Mixers",
-    "engineers": "Engineers",
-    "energy": "Energy",
-    "vp": "VP",
-}
+FIELD_WORDS = {**RESOURCE_NAMES, "vp": say("VP")}
 
 
-def line(subject: str, before: Any, after: Any, reason: str) -> str:
-    """The log line of a correction: "USA Credits 7 → 8 — reason"."""
-    return f"{subject} {before} → {after} — {reason}"
+def line(subject: str, before: Any, after: Any, reason: str) -> Words:
+    """The log line of a correction: "USA Credits 7 → 8 — reason" (the reason is the table's
+    own words, as typed)."""
+    return say(
+        "{subject} {before} → {after} — {reason}",
+        subject=subject,
+        before=before,
+        after=after,
+        reason=reason,
+    )
+
+
+def _whose(company: str, what: Words) -> Words:
+    """ "USA Credits": the company's value a correction sets."""
+    return say("{company} {what}", company=company_name(company), what=what)
 
 
 def _company(state: GameState, command: dict[str, Any]) -> str:
@@ -134,13 +140,13 @@ def _correct(rec: Recorder, command: dict[str, Any]) -> None:
         company = _company(state, command)
         value = _int(command.get("value"), RESOURCE_NAMES[what])
         before = getattr(state.players[company], what)
-        text = line(f"{company_name(company)} {FIELD_WORDS[what]}", before, value, reason)
+        text = line(_whose(company, FIELD_WORDS[what]), before, value, reason)
         rec.emit("value_corrected", text, company=company, field=what, value=value, before=before)
     elif what == "vp":
         company = _company(state, command)
         value = _signed(command.get("value"), say("VP"))
         before = state.players[company].vp
-        text = line(f"{company_name(company)} VP", before, value, reason)
+        text = line(_whose(company, FIELD_WORDS["vp"]), before, value, reason)
         origin = source("correction", "vp", before=before, after=value)
         score_vp(rec, company, value - before, "correction", text, origin)
     elif what == "dam_drops":
@@ -153,7 +159,7 @@ def _correct(rec: Recorder, command: dict[str, Any]) -> None:
             # a dam holds as many drops as its level (p. 5): correct its level first
             raise RuleViolation("correction", _dam_limit(space, limit))
         before = state.dams[space].drops
-        text = line(f"Drops in {space_name(space)}", before, value, reason)
+        text = line(say("Drops in {space}", space=space_name(space)), before, value, reason)
         rec.emit("dam_drops_corrected", text, space=space, value=value, before=before)
     elif what == "headstream_drops":
         letter = command.get("space")
@@ -161,7 +167,7 @@ def _correct(rec: Recorder, command: dict[str, Any]) -> None:
             raise CommandError(say("Headstreams are A, B, C and D."))
         value = _int(command.get("value"), say("Drops"))
         before = state.headstreams[letter]
-        text = line(f"Drops on headstream {letter}", before, value, reason)
+        text = line(say("Drops on headstream {letter}", letter=letter), before, value, reason)
         rec.emit("headstream_corrected", text, letter=letter, value=value, before=before)
     elif what == "structure":
         _correct_structure(rec, command, reason)
@@ -179,7 +185,11 @@ def _correct(rec: Recorder, command: dict[str, Any]) -> None:
         rec.emit(
             "wheel_segment_corrected",
             line(
-                f"{company_name(company)} wheel segment {index}",
+                say(
+                    "{company} wheel segment {segment}",
+                    company=company_name(company),
+                    segment=index,
+                ),
                 _segment_words(old.tiles, old.excavators, old.mixers),
                 _segment_words(
                     list(wheel.get("tiles", [])),
@@ -231,10 +241,9 @@ def _position(rec: Recorder, position: Any, reason: str) -> None:
 
 
 def _segment_words(tiles: list[str], excavators: int, mixers: int) -> str:
-    parts = [t.replace("_", " ").title() for t in tiles]
-    parts += [f"{excavators} Exc."] if excavators else []
-    parts += [f"{mixers} Mix."] if mixers else []
-    return " + ".join(parts) or "empty"
+    """What lies in a wheel segment, as the table steps name the pieces."""
+    what = {"tiles": tiles, "excavators": excavators, "mixers": mixers}
+    return pieces_text(what) or say("empty")
 
 
 def _correct_structure(rec: Recorder, command: dict[str, Any], reason: str) -> None:
@@ -252,9 +261,16 @@ def _correct_structure(rec: Recorder, command: dict[str, Any], reason: str) -> N
     if structure not in ("base", "elevation", "conduit", "powerhouse"):
         raise CommandError(say("structure must be base, elevation, conduit or powerhouse."))
     present = bool(value.get("present", True))
-    who = "Neutral" if owner == NEUTRAL else company_name(owner)
-    piece = structure.title()
-    text = f"{who} {piece} {'added on' if present else 'taken off'} {space_name(space)} — {reason}"
+    who = say("Neutral") if owner == NEUTRAL else company_name(owner)
+    piece = STRUCTURE_WORD[structure]
+    where = space_name(space)
+    text = (
+        say("{who} {piece} added on {space} — {reason}", who=who, piece=piece, space=where,
+            reason=reason)
+        if present
+        else say("{who} {piece} taken off {space} — {reason}", who=who, piece=piece, space=where,
+                 reason=reason)
+    )  # fmt: skip
     rec.emit(
         "structure_corrected",
         text,
@@ -273,8 +289,18 @@ def _correct_contract(rec: Recorder, command: dict[str, Any], reason: str) -> No
         raise CommandError(say("A contract correction needs value.contract."))
     present = bool(value.get("present", True))
     fulfilled = bool(value.get("fulfilled", False))
-    change = "fulfilled" if present and fulfilled else "in hand" if present else "taken away"
-    text = f"{company_name(company)}: {contract_name(value['contract'])} {change} — {reason}"
+    name = contract_name(value["contract"])
+    who = company_name(company)
+    text = (
+        say("{company}: {contract} fulfilled — {reason}", company=who, contract=name,
+            reason=reason)
+        if present and fulfilled
+        else say("{company}: {contract} in hand — {reason}", company=who, contract=name,
+                 reason=reason)
+        if present
+        else say("{company}: {contract} taken away — {reason}", company=who, contract=name,
+                 reason=reason)
+    )  # fmt: skip
     rec.emit(
         "contract_corrected",
         text,

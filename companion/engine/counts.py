@@ -67,3 +67,23 @@ def plus(parts: Sequence[str]) -> str:
     for part in reversed(parts[:-1]):
         total = say("{first} + {second}", first=part, second=total)
     return total
+
+
+def semicolons(items: Sequence[str]) -> str:
+    """ "A; B; C": the groups of a list (a colour's contracts, a company's External Works)."""
+    if not items:
+        return ""
+    text = items[-1]
+    for item in reversed(items[:-1]):
+        text = say("{first}; {rest}", first=item, rest=text)
+    return text
+
+
+def in_order(items: Sequence[str]) -> str:
+    """ "USA › Italy › France": the turn order, first to last."""
+    if not items:
+        return ""
+    text = items[-1]
+    for item in reversed(items[:-1]):
+        text = say("{first} › {rest}", first=item, rest=text)
+    return text

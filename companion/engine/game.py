@@ -219,7 +219,7 @@ def _do_action(rec: Recorder, company: str, command: Command) -> None:
     if architect:
         rec.emit(
             "architect_placed",
-            "The Architect is one of the Engineers placed (Tommaso Battista).",
+            say("The Architect is one of the Engineers placed (Tommaso Battista)."),
             company=company,
         )
         if leeghwater.architect_extra_turn(rec.events[start:], company):

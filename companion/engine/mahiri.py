@@ -186,13 +186,13 @@ def activate(rec: Recorder, company: str, command: Mahiri) -> None:
     name = OFFICERS[officer].name
     rec.emit(
         "mahiri_activated",
-        f"Put 1 Engineer on Mahiri Sekibo's tile: copy {name} for this turn.",
+        say("Put 1 Engineer on Mahiri Sekibo's tile: copy {officer} for this turn.", officer=name),
         company=company,
         officer=officer,
         engineers=ENGINEERS_PER_USE,
         use=nth,
     )
-    pay_credits(rec, company, cost, "officer", "Second use of Mahiri Sekibo this round")
+    pay_credits(rec, company, cost, "officer", say("Second use of Mahiri Sekibo this round"))
 
 
 @applies("mahiri_activated")

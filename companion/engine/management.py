@@ -106,7 +106,12 @@ def get_space(space_id: str, section: str) -> ManagementSpace:
     space = catalog.MANAGEMENT_SPACES.get(space_id)
     if space is None or space.section != section:
         raise CommandError(
-            f"{space_id!r} is not a {SECTION_NAMES[section]} action space.", "unknown_space"
+            say(
+                "{space} is not a {section} action space.",
+                space=repr(space_id),
+                section=SECTION_NAMES[section],
+            ),
+            "unknown_space",
         )
     return space
 
@@ -181,7 +186,9 @@ def do_produce(rec: Recorder, company: str, command: Produce) -> None:
     """Production action: Engineers on a Turbine Station space, then the production (R16)."""
     space = get_space(command.space, "turbine_station")
     if space.effect.get("type") != "produce":
-        raise CommandError(f"{space.id} is not a production space.", "unknown_space")
+        raise CommandError(
+            say("{space} is not a production space.", space=space.id), "unknown_space"
+        )
     bonus = int(space.effect.get("bonus", 0))
     why = space_available(rec.state, space)
     if why:
@@ -195,8 +202,10 @@ def do_produce(rec: Recorder, company: str, command: Produce) -> None:
             )
         raise RuleViolation(
             "cannot_produce",
-            "You cannot produce: you need your powerhouse linked by a conduit to a dam holding "
-            "drops (you cannot place Engineers for an action you cannot perform).",
+            say(
+                "You cannot produce: you need your powerhouse linked by a conduit to a dam "
+                "holding drops (you cannot place Engineers for an action you cannot perform)."
+            ),
         )
     place_engineers(rec, company, space)
     production.decide_produce(rec, company, **production.production_fields(command), bonus=bonus)
@@ -259,10 +268,13 @@ def do_bank(rec: Recorder, company: str, command: Bank) -> None:
     n = command.engineers
     player = rec.state.players[company]
     if n < 1:
-        raise RuleViolation("bank", "Put at least 1 Engineer on the Bank.")
+        raise RuleViolation("bank", say("Put at least 1 Engineer on the Bank."))
     if n > player.engineers:
         raise RuleViolation(
-            "bank", f"You have {player.engineers} Engineer(s) in your supply, not {n}."
+            "bank",
+            say(
+                "You have {n} Engineer(s) in your supply, not {k}.", n=player.engineers, k=n
+            ),
         )
     place_engineers(rec, company, catalog.MANAGEMENT_SPACES[BANK], n)
     gain_credits(
@@ -301,7 +313,7 @@ def do_buy_machinery(rec: Recorder, company: str, command: BuyMachinery) -> None
     if "machineries_any" in gain:
         choice = command.choice
         if choice not in ("excavator", "mixer"):
-            raise RuleViolation("choice", "Choose an Excavator or a Concrete Mixer.")
+            raise RuleViolation("choice", say("Choose an Excavator or a Concrete Mixer."))
         excavators, mixers = (1, 0) if choice == "excavator" else (0, 1)
     place_engineers(rec, company, space)
     what = listing(

@@ -681,7 +681,7 @@ def _ask_production(rec: Recorder, company: str, bonus: int, reason: str) -> Non
         rec,
         "building_production",
         company,
-        f"{reason}: produce with +{bonus}",
+        say("{building}: produce with +{bonus}", building=reason, bonus=bonus),
         bonus=bonus,
         productions=options,
         answers=[c for o in options for c in o.get("commands", [o["command"]])],

@@ -604,7 +604,7 @@ def company_effect(
         # after the contract is face down, so the offered answers never name it again
         _offer_second_production(rec, company, powerhouse)
     steps = abilities.italy_energy_steps(state, company)
-    move_energy(rec, company, steps, "Italy ability: 3 energy steps after a production",
+    move_energy(rec, company, steps, say("Italy ability: 3 energy steps after a production"),
                 usable=False)  # fmt: skip
     if dam is not None and abilities.netherlands_may_add_drop(state, company):
         _offer_netherlands_drop(rec, company, dam)
@@ -673,11 +673,16 @@ def _wait_for_the_reward(
     ):
         return
     what = {
-        abilities.GERMANY: "Then, once the contract reward is taken, Germany may produce again "
-        "with another powerhouse (Germany ability, no bonus)",
-        abilities.ITALY: "Then, once the contract reward is taken, Italy moves 3 energy steps "
-        "(Italy ability)",
-    }.get(company, "Then, once the contract reward is taken, the Netherlands may add 1 drop")
+        abilities.GERMANY: say(
+            "Then, once the contract reward is taken, Germany may produce again "
+            "with another powerhouse (Germany ability, no bonus)"
+        ),
+        abilities.ITALY: say(
+            "Then, once the contract reward is taken, Italy moves 3 energy steps (Italy ability)"
+        ),
+    }.get(
+        company, say("Then, once the contract reward is taken, the Netherlands may add 1 drop")
+    )
     # the dam is recorded for the Netherlands only (a base game's events stay as they were)
     used = {"dam": dam} if company == abilities.NETHERLANDS else {}
     rec.emit(
@@ -747,7 +752,7 @@ def _offer_second_production(rec: Recorder, company: str, first_powerhouse: str)
         rec,
         "second_production",
         company,
-        "Germany ability: you may produce again with another powerhouse (no bonus)",
+        say("Germany ability: you may produce again with another powerhouse (no bonus)"),
         first_powerhouse=first_powerhouse,
         options=options,
         answers=[*(c for o in options for c in o["commands"]), {"decline": True}],
@@ -762,7 +767,9 @@ def _resolve_second_production(rec: Recorder, decision: Decision, answer: Answer
     question pending.
     """
     if answer.decline:
-        rec.emit("decision_resolved", "Germany declines a second production", kind=decision.kind)
+        rec.emit(
+            "decision_resolved", say("Germany declines a second production"), kind=decision.kind
+        )
         return
     first = decision.options["first_powerhouse"]
     company = str(decision.player)
@@ -776,7 +783,7 @@ def _resolve_second_production(rec: Recorder, decision: Decision, answer: Answer
         )
     fields = production_fields(answer)
     check_production(rec.state, company, **fields, bonus=0, second=True)
-    rec.emit("decision_resolved", "Germany's second production", kind=decision.kind)
+    rec.emit("decision_resolved", say("Germany's second production"), kind=decision.kind)
     decide_produce(rec, company, **fields, bonus=0, second=True)
 
 

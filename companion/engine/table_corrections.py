@@ -13,13 +13,19 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.engine import catalog, leeghwater
+from companion.engine import catalog, counts, leeghwater
 from companion.engine.catalog import company_name
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.management import space_name as management_space_name
 from companion.engine.state import GameState
-from companion.engine.table_words import advanced_tile_name, contract_name, headstream_tile_name
+from companion.engine.table_words import (
+    COLOUR_WORD,
+    advanced_tile_name,
+    contract_name,
+    external_work_name,
+    headstream_tile_name,
+)
 from companion.engine.words import say
 
 LAST_ROUND = 5
@@ -57,68 +63,96 @@ EXPANSION_WHAT = (
     "left_closed",
 )
 LABELS = {
-    "round": "Round",
-    "active": "Whose turn",
-    "turn_order": "Turn order",
-    "passed": "Passed",
-    "contract_offer": "Contract Office",
-    "national_contracts": "National contracts",
-    "patent_offer": "Patent Office",
-    "bonus_tiles": "Bonus tiles",
-    "objective": "Objective tile",
-    "headstream_tiles": "Headstream tiles",
-    "occupied": "Management spaces taken",
-    "external_offer": "External Works face up",
-    "external_taken": "External Works taken",
+    "round": say("Round"),
+    "active": say("Whose turn"),
+    "turn_order": say("Turn order"),
+    "passed": say("Passed"),
+    "contract_offer": say("Contract Office"),
+    "national_contracts": say("National contracts"),
+    "patent_offer": say("Patent Office"),
+    "bonus_tiles": say("Bonus tiles"),
+    "objective": say("Objective tile"),
+    "headstream_tiles": say("Headstream tiles"),
+    "occupied": say("Management spaces taken"),
+    "external_offer": say("External Works face up"),
+    "external_taken": say("External Works taken"),
     "buildings": say("Private Building tiles"),
-    "building_spaces": "Buildings",
-    "left_closed": "Left action spaces closed by an Automa",
+    "building_spaces": say("Buildings"),
+    "left_closed": say("Left action spaces closed by an Automa"),
 }
 
 
 def _words(what: str, value: Any) -> str:
     """A value in the table's words, for the log line."""
     if value is None or value == [] or value == {}:
-        return "none"
+        return say("none")
     if what == "active":
         return company_name(value)
     if what == "turn_order":
-        return " › ".join(company_name(c) for c in value)
+        return counts.in_order([company_name(c) for c in value])
     if what == "passed":
-        return ", ".join(company_name(c) for c in value) or "none"
+        return counts.commas([company_name(c) for c in value])
     if what == "contract_offer":
         slots = {colour: [c for c in value.get(colour, []) if c] for colour in COLOURS}
-        return "; ".join(
-            f"{colour}: {', '.join(contract_name(c) for c in ids) or 'empty'}"
-            for colour, ids in slots.items()
+        return counts.semicolons(
+            [
+                say(
+                    "{colour}: {contracts}",
+                    colour=COLOUR_WORD[colour],
+                    contracts=counts.commas([contract_name(c) for c in ids]) or say("empty"),
+                )
+                for colour, ids in slots.items()
+            ]
         )
     if what == "national_contracts":
-        return ", ".join(contract_name(c) for c in value)
+        return counts.commas([contract_name(c) for c in value])
     if what == "patent_offer":
-        return ", ".join(advanced_tile_name(t) if t else "empty" for t in value)
+        return counts.commas([advanced_tile_name(t) if t else say("empty") for t in value])
     if what == "headstream_tiles":
-        return ", ".join(f"{k}: {headstream_tile_name(v)}" for k, v in sorted(value.items()))
-    if what == "external_offer":
-        return ", ".join(t or "empty" for t in value)
-    if what == "external_taken":
-        return "; ".join(f"{company_name(c)}: {', '.join(v) or 'none'}" for c, v in value.items())
-    if what in ("left_closed", "buildings"):
-        return ", ".join(catalog.building_name(t) for t in value)
-    if what == "building_spaces":
-        return "; ".join(
-            f"{catalog.building_name(t)}: "
-            + (", ".join(company_name(o) for o in owners if o and o != "blocked") or "none")
-            for t, owners in value.items()
+        return counts.commas(
+            [
+                say("{letter}: {tile}", letter=k, tile=headstream_tile_name(v))
+                for k, v in sorted(value.items())
+            ]
         )
+    if what == "external_offer":
+        return counts.commas([external_work_name(t) if t else say("empty") for t in value])
+    if what == "external_taken":
+        return counts.semicolons(
+            [
+                say(
+                    "{company}: {works}",
+                    company=company_name(c),
+                    works=counts.commas([external_work_name(t) for t in v]) or say("none"),
+                )
+                for c, v in value.items()
+            ]
+        )
+    if what in ("left_closed", "buildings"):
+        return counts.commas([catalog.building_name(t) for t in value])
+    if what == "building_spaces":
+        return counts.semicolons([_building_owners(t, owners) for t, owners in value.items()])
     if what == "occupied":
         taken = {k: v for k, v in value.items() if v != "blocked"}
-        return (
-            ", ".join(f"{_space_words(k)} ({company_name(v)})" for k, v in sorted(taken.items()))
-            or "none"
-        )
+        return counts.commas(
+            [
+                say("{space} ({company})", space=_space_words(k), company=company_name(v))
+                for k, v in sorted(taken.items())
+            ]
+        ) or say("none")
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
+        return counts.commas([str(v) for v in value])
     return str(value)
+
+
+def _building_owners(tile: str, owners: list[str | None]) -> str:
+    """ "Wind Farm: USA, Italy": who built on a Private Building tile's spaces."""
+    built = [company_name(o) for o in owners if o and o != "blocked"]
+    return say(
+        "{building}: {companies}",
+        building=catalog.building_name(tile),
+        companies=counts.commas(built) or say("none"),
+    )
 
 
 def _space_words(space: str) -> str:
@@ -292,7 +326,13 @@ def correct(rec: Recorder, what: str, raw: Any, reason: str) -> None:
     before = _current(rec.state, what)
     if before == value:
         return
-    text = f"{LABELS[what]} {_words(what, before)} → {_words(what, value)} — {reason}"
+    text = say(
+        "{subject} {before} → {after} — {reason}",
+        subject=LABELS[what],
+        before=_words(what, before),
+        after=_words(what, value),
+        reason=reason,
+    )
     rec.emit("table_corrected", text, field=what, value=value, before=before)
 
 

@@ -318,10 +318,13 @@ def check_drops_warning(rec: Recorder) -> None:
     over = count > DROPS_IN_THE_BOX
     if over != rec.state.drops_warning:
         reason = (
-            f"{count} drops are on the board, more than the {DROPS_IN_THE_BOX} in the box: "
-            "use a substitute"
+            say(
+                "{n} drops are on the board, more than the {box} in the box: use a substitute",
+                n=count,
+                box=DROPS_IN_THE_BOX,
+            )
             if over
-            else f"{count} drops on the board again fit the box"
+            else say("{n} drops on the board again fit the box", n=count)
         )
         rec.emit("drops_warning_changed", reason, on=over, count=count)
 
