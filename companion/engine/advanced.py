@@ -149,8 +149,8 @@ def _l2_powerhouse(rec: Recorder, company: str, structure: str, space: str) -> N
 def _l3_elevation(rec: Recorder, company: str, structure: str, space: str) -> None:
     """L3_ELEVATION: 3 VP per own dam with at least one Elevation (this one included)."""
     dams = sum(1 for d in rec.state.dams.values() if d.owner == company and d.level >= 2)
-    score_vp(rec, company, 3 * dams, CATEGORY, say("Level III Elevation tile: {n} raised dams", n=dams),
-             source(CATEGORY, "L3_ELEVATION", count=dams))  # fmt: skip
+    reason = say("Level III Elevation tile: {n} raised dams", n=dams)
+    score_vp(rec, company, 3 * dams, CATEGORY, reason, source(CATEGORY, "L3_ELEVATION", count=dams))
 
 
 def _l3_powerhouse(rec: Recorder, company: str, structure: str, space: str) -> None:

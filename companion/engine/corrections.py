@@ -15,10 +15,10 @@ from companion.engine.commands import Correct, to_dict
 from companion.engine.economy import score_vp, source
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.events import Event, Recorder, applies
+from companion.engine.instructions import pieces_text
 from companion.engine.mahiri import held_limit
 from companion.engine.places import space_name
 from companion.engine.state import NEUTRAL, WHEEL_SEGMENTS, Dam, GameState, Segment
-from companion.engine.instructions import pieces_text
 from companion.engine.table_words import STRUCTURE_WORD, contract_name
 from companion.engine.words import Words, say
 

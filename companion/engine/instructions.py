@@ -23,6 +23,7 @@ from companion.engine.table_words import (
     advanced_tile_name,
     contracts_names,
     headstream_tile_dots,
+    technology_tile_name,
 )
 from companion.engine.words import Words, say
 
@@ -80,9 +81,7 @@ def _engineers(e: Event) -> Words:
 
 
 def _tile_words(tile: str) -> str:
-    if tile in catalog.ADVANCED_TILES:
-        return advanced_tile_name(tile)
-    return TILE_WORDS.get(tile.lower()) or tile
+    return TILE_WORDS.get(tile.lower()) or technology_tile_name(tile)
 
 
 def pieces_text(what: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ STRUCTURE_WORD = {
     "elevation": say("Elevation"),
     "conduit": say("Conduit"),
     "powerhouse": say("Powerhouse"),
+    "building": say("Building"),
     "any": say("any structure"),
 }
 REWARD_WORDS: dict[str, Callable[[Any], Words]] = {
@@ -138,6 +139,24 @@ def advanced_tile_name(tile_id: str) -> str:
         level=tile.level,
         kind=STRUCTURE_WORD.get(tile.builds, tile.builds),
     )
+
+
+BASIC_TILE_WORD = {
+    "base": say("the Base tile"),
+    "elevation": say("the Elevation tile"),
+    "conduit": say("the Conduit tile"),
+    "powerhouse": say("the Powerhouse tile"),
+    "wild": say("the Wild tile"),
+    "building": say("the Building tile"),
+}
+
+
+def technology_tile_name(tile_id: str) -> str:
+    """A Technology tile as printed: "the Conduit tile", "the Level 2 Base tile"; an unknown
+    id (an officer's special tile) as it is."""
+    if tile_id in catalog.ADVANCED_TILES:
+        return advanced_tile_name(tile_id)
+    return BASIC_TILE_WORD.get(tile_id, tile_id)
 
 
 def machineries_words(excavators: int, mixers: int) -> str:

@@ -2,8 +2,9 @@
 
 The engine says every sentence as a catalogue key with its parts (companion/engine/words.py);
 the web edge renders it. Two seeded games (four people, then one with an Automa) are played
-with the engine's own legal options; every table instruction, legal-choice label, "why not"
-and the reason of every event the log shows is rendered with the Italian catalogue as an
+with the engine's own legal options; every table instruction, legal-choice label and its
+preview (the Automa's trace and steps), "why not", question, undo step and the reason of every
+event the log shows is rendered with the Italian catalogue as an
 Italian device reads it. At least 99 % must be wholly Italian: no English word of the
 engine's sentences left, and none equal to its English unless it is a proper noun.
 """
@@ -41,7 +42,8 @@ MOVES = 90
 ENGLISH = re.compile(
     r"\b(the|and|from|with|your|on|to|of|Put|Take|Move|Pay|Score|Lose|Turn|Place|Build|"
     r"drops?|Engineers?|Credits?|Excavators?|Mixers?|row|left|right|tile|energy|turn|passes|"
-    r"Water|Shop|Bank|Workshop|Income|Pass|Decline|space|basin|dam|conduit)\b"
+    r"Water|Shop|Bank|Workshop|Income|Pass|Decline|space|basin|dam|conduit|powerhouse|"
+    r"elevation|building|wild|contract|criterion|skipped|nobody|only|tied|flowing|once)\b"
 )
 # Names that read the same in both languages (the Italian rulebook 003 keeps "USA",
 # "Automa", "Patent Office"): a line of only these and ids may equal its English.
@@ -58,6 +60,19 @@ def _offered(options: dict[str, Any]) -> list[dict[str, Any]]:
     return commands
 
 
+def _preview_words(value: Any) -> Iterator[Any]:
+    """Every sentence of a choice's preview: the Automa's trace lines, its steps (action,
+    reason, plain line), a choice's text; ids (one word, no space) are not sentences."""
+    if isinstance(value, words.Words) or (isinstance(value, str) and " " in value):
+        yield value
+    elif isinstance(value, dict):
+        for part in value.values():
+            yield from _preview_words(part)
+    elif isinstance(value, list):
+        for part in value:
+            yield from _preview_words(part)
+
+
 def _option_words(options: dict[str, Any]) -> Iterator[tuple[str, Any]]:
     for action in options["actions"]:
         yield "action", action["label"]
@@ -65,11 +80,15 @@ def _option_words(options: dict[str, Any]) -> Iterator[tuple[str, Any]]:
             yield "why", action["why"]
         for choice in action["choices"]:
             yield "label", choice["label"]
+            for said in _preview_words(choice.get("preview")):
+                yield "preview", said
     pending = options["pending"]
     if pending:
         yield "question", pending["reason"]
         for choice in pending["choices"]:
             yield "label", choice["label"]
+            for said in _preview_words(choice.get("preview")):
+                yield "preview", said
 
 
 def _outcome_words(outcome: game.Outcome) -> Iterator[tuple[str, Any]]:
@@ -147,15 +166,31 @@ def test_ninety_nine_in_a_hundred_engine_sentences_are_wholly_italian(
 ) -> None:
     people = [line for line in said if not line[0].startswith("automa ")]
     assert len(people) > 10_000
-    assert {"instruction", "label", "log", "why", "question", "undo"} <= {k for k, _, _ in people}
+    kinds = {"instruction", "label", "log", "why", "question", "undo", "preview"}
+    assert kinds <= {k for k, _, _ in people}
     share, left = _share(people)
     assert share >= 0.99, f"{share:.2%} of {len(people)} Italian; left: {sorted(set(left))[:40]}"
 
 
+def test_the_automa_turns_read_in_italian(said: list[tuple[str, Any, str]]) -> None:
+    """The Automa's own turns: its trace lines, its steps (action, reason, plain line), the
+    override choices the table may take instead, and what its moves ask of the table."""
+    automa = [line for line in said if line[0].startswith("automa ")]
+    assert len(automa) > 1_000
+    assert {"automa preview", "automa label", "automa instruction"} <= {k for k, _, _ in automa}
+    share, left = _share(automa)
+    assert share >= 0.99, f"{share:.2%} of {len(automa)} Italian; left: {sorted(set(left))[:40]}"
+
+
 def test_the_full_game_with_the_leeghwater_project_reads_in_italian() -> None:
-    """The Patent Office, the draft, External Works and Private Buildings (expansion 004)."""
-    share, left = _share(_said(LEEGHWATER))
-    assert share >= 0.99, f"{share:.2%} Italian; left: {sorted(set(left))[:40]}"
+    """The Patent Office, the draft, External Works and Private Buildings (expansion 004),
+    played by four people and again with an Automa (its Buildings and External Works)."""
+    seats = [dict(seat) for seat in LEEGHWATER["seats"]]
+    seats[2].update(kind="automa", automa_level=1)
+    said = _said(LEEGHWATER, {**LEEGHWATER, "seats": seats})
+    assert any(kind.startswith("automa ") for kind, _, _ in said)
+    share, left = _share(said)
+    assert share >= 0.99, f"{share:.2%} of {len(said)} Italian; left: {sorted(set(left))[:40]}"
 
 
 def test_the_common_table_instructions_read_in_the_rulebook_words(

@@ -360,10 +360,12 @@ def tile_for(state: GameState, company: str, structure: str) -> tuple[str, str |
 
 
 def tile_text(tile: str, copies: str | None) -> str:
-    """ "tile L2_BASE", or "Anton Krylov's tile copying L2_BASE", for the trace."""
+    """ "the Level 2 Base tile", or "Anton Krylov's tile copying the Level 2 Base tile", for
+    the trace: the tiles as printed, never their ids."""
     if copies:
-        return say("Anton Krylov's tile copying {tile}", tile=copies)
-    return say("tile {tile}", tile=tile)
+        copied = table_words.technology_tile_name(copies)
+        return say("Anton Krylov's tile copying {tile}", tile=copied)
+    return table_words.technology_tile_name(tile)
 
 
 A_STRUCTURE: dict[str, Words] = {

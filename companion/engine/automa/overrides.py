@@ -310,10 +310,10 @@ def _buildings(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
                            "red_border_credits": catalog.BUILDING_SPACES[index].credits,
                            "move": move}  # fmt: skip
                 text = say(
-                    "Build a Building at {building}, space {space} ({tile} tile)",
+                    "Build a Building at {building}, space {space} ({tile})",
                     building=catalog.building_name(building),
                     space=index + 1,
-                    tile=with_tile,
+                    tile=table_words.technology_tile_name(with_tile),
                 )
                 plans.append(Plan(action, chosen_by_table(text), details))
     return plans
