@@ -240,15 +240,20 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
             if not can_pay_credits(state, company, owed):
                 continue  # the red outline's 3 Credits come first, then the conduit's owner
             for command in option.get("commands", [option["command"]]):
-                label = option.get("label", "")
-                if command.get("contract"):
-                    label = dots([label, say("fulfils {contract}", contract=command["contract"])])
+                fulfils = (
+                    say("fulfils {contract}", contract=command["contract"])
+                    if command.get("contract")
+                    else ""
+                )
                 where = say(
                     "{space} ({bonus})", space=management.space_name(space), bonus=_signed(bonus)
                 )
                 choices.append(
                     {
-                        "label": dots([where, label]),
+                        "label": dots([where, option.get("label", ""), fulfils]),
+                        # the same production with any number of drops, as one button names
+                        # it ("… · up to 3 drops · …"; the device picks the drops)
+                        "group_label": dots([where, option.get("system_label", ""), fulfils]),
                         "space": space.id,
                         "preview": {
                             "energy": option.get("energy"),

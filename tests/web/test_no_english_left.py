@@ -3,7 +3,7 @@
 Templates: every text node and every visible attribute (aria-label, alt, title, placeholder)
 goes through `_()`. Scripts: every string literal of two or more words goes through `t()` or
 `N_()`, unless it is not shown to a person (a CSS class list, a media query, a console line) or
-it rewrites the engine's English before it is matched (names.js, actions.js). Each exception
+it rewrites the engine's English (names.js). Each exception
 is listed here with its reason, so a new English sentence fails the test.
 """
 
@@ -67,11 +67,9 @@ NOT_SHOWN_BEFORE = re.compile(
     r"(?:\bclass'?\s*[:=]\s*|className\s*=\s*|matchMedia\??\.?\(\s*|transform\s*[:=]\s*|"
     r"console\.\w+\(\s*|new Error\(\s*)$"
 )
-# Literals that rewrite the engine's English before engine_words.js matches it (so they
-# must stay English), keyed by file.
+# Literals that rewrite English the engine wrote (so they must stay English), keyed by file.
 ENGINE_ENGLISH = {
     "names.js": {"on the $1 dam of the"},  # humanize(): "on the upper dam on the …" → "… of the …"
-    "render/actions.js": {" · up to $1 drops · "},  # the largest of a choice's drop variants
 }
 
 

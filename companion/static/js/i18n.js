@@ -19,8 +19,8 @@ export function t(key, params) {
 }
 
 /**
- * Marks a sentence for the catalogue without translating it now: the engine's own English
- * sentences (engine_words.js) are listed this way and matched at render time.
+ * Marks a sentence for the catalogue without translating it now (a table of words looked up
+ * with t() later).
  */
 export function N_(key) {
   return key;

@@ -4,7 +4,6 @@ import { api, ApiError } from './api.js';
 import { applyUpdate, clearSelection, notify, select, store } from './store.js';
 import { ARCHITECT_TYPES, currentChoices, resolved } from './render/actions.js';
 import { actionLabel } from './names.js';
-import { engineText } from './engine_words.js';
 import { t } from './i18n.js';
 
 let hooks = {
@@ -41,7 +40,7 @@ export async function send(command) {
       await hooks.reload();
       hooks.toast(t('The game changed on another device — this is the latest state. Check it and try again.'), true);
     } else {
-      hooks.toast(engineText(error.body?.message || error.message), true);
+      hooks.toast(error.body?.message || error.message, true);
     }
     return null;
   }
@@ -55,7 +54,7 @@ function onAction(button) {
   const type = button.dataset.action;
   const a = action(type);
   if (button.getAttribute('aria-disabled') === 'true') {
-    const why = a?.why ? engineText(a.why) : (a?.enabled === false ? t('{action} is not possible now.', { action: actionLabel(type) }) : t('It is not your turn on this device.'));
+    const why = a?.why || (a?.enabled === false ? t('{action} is not possible now.', { action: actionLabel(type) }) : t('It is not your turn on this device.'));
     select({ action: null, choice: null, space: null, why });
     return;
   }

@@ -1,7 +1,6 @@
 // Join: a device enters the game's short code and is sent to the game view.
 import { api } from './api.js';
 import { scriptReady } from './dom.js';
-import { engineText } from './engine_words.js';
 import { t } from './i18n.js';
 
 const form = document.getElementById('join-form');
@@ -15,7 +14,7 @@ form.addEventListener('submit', async (event) => {
     const result = await api.join(code);
     window.location.assign(api.gamePage(result.game?.id ?? result.game_id));
   } catch (e) {
-    error.textContent = e.status === 404 ? t('No game has the code {code}. Check the code on the tablet.', { code }) : engineText(e.message);
+    error.textContent = e.status === 404 ? t('No game has the code {code}. Check the code on the tablet.', { code }) : e.message;
     error.hidden = false;
   }
 });

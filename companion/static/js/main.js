@@ -18,7 +18,7 @@ import { positionCommand, positionForm } from './render/position.js';
 import { closeSheet, installDismiss, ledgerNodes, openSheet, refocus, renderScores, sheetKind, sourceLabel, twinSelector, undoPreviewNodes } from './render/sheets.js';
 import { renderTrack } from './render/track.js';
 import { choiceKey, ruleNodes, rulesFor, whyButton } from './render/why.js';
-import { languageSwitch, engineText } from './engine_words.js';
+import { languageSwitch } from './language_switch.js';
 import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -157,7 +157,7 @@ function automaAction() {
 
 /** Where the done step lands ("→ C6R, criteria most powerful"), without repeating its name. */
 function doneWhere(step) {
-  const reason = engineText(String(step.reason || ''));
+  const reason = String(step.reason || '');
   if (!reason) return '';
   const rest = reason.startsWith(step.action) ? reason.slice(step.action.length).replace(/^[:;,\s]+/, '') : reason;
   return rest ? ` — ${rest}` : '';
@@ -165,7 +165,7 @@ function doneWhere(step) {
 
 /** Why the Automa skipped an action of its tile. */
 function skipped(step) {
-  const why = t('skipped: {reason}', { reason: engineText(step.reason) });
+  const why = t('skipped: {reason}', { reason: step.reason });
   return ` — ${why}`;
 }
 
@@ -177,9 +177,9 @@ function automaTile(preview) {
     el('ol', {}, ...steps.map((step) => el('li', { class: step.done ? 'done' : 'skipped' },
       // why it was done or skipped: the Automa rules of that action (automa.md §4-§8); first,
       // so it floats at the right of the action's first line
-      whyButton(step.kind, engineText(step.action), 'automa', `${engineText(step.action)}${humanize(step.done ? doneWhere(step) : skipped(step))}`),
+      whyButton(step.kind, step.action, 'automa', `${step.action}${humanize(step.done ? doneWhere(step) : skipped(step))}`),
       el('span', { class: 'mark', 'aria-hidden': 'true', text: step.done ? '✓' : '✗' }),
-      el('strong', { text: engineText(step.action) }),
+      el('strong', { text: step.action }),
       el('span', { text: humanize(step.done ? doneWhere(step) : skipped(step)) })))));
   return tile;
 }
@@ -203,15 +203,15 @@ function renderAutoma(state) {
   const steps = preview.steps || [];
   // what it does, in one plain line per action done; the criteria trace one tap away
   const done = steps.filter((step) => step.done);
-  const plain = done.length ? done.map((step) => ({ text: humanize(engineText(step.plain || step.reason)), kind: step.kind }))
-    : (preview.lines || []).map((line) => ({ text: humanize(engineText(line)) })).filter((line) => !/^Tile \d+/.test(line.text));
-  const trace = (preview.lines || []).map((line) => humanize(engineText(line)));
+  const plain = done.length ? done.map((step) => ({ text: humanize(step.plain || step.reason), kind: step.kind }))
+    : (preview.lines || []).slice(preview.tile == null ? 0 : 1).map((line) => ({ text: humanize(line) })); // not the tile line
+  const trace = (preview.lines || []).map((line) => humanize(line));
   // Mahiri Sekibo at a level-4 Automa: a person's opening of the round, played the Automa way
   const person = p && p.kind !== 'automa';
   const mover = person ? companyName(company) : t('the Automa');
   const others = overrideActions();
   panel.replaceChildren(
-    el('h2', {}, badge(company), ` ${companyName(company)}${person ? '' : ` · ${t('Automa level {level}', { level: p?.automa_level ?? '?' })}`} — ${engineText(choice.label)}`),
+    el('h2', {}, badge(company), ` ${companyName(company)}${person ? '' : ` · ${t('Automa level {level}', { level: p?.automa_level ?? '?' })}`} — ${choice.label}`),
     person ? el('p', { class: 'automa-why', text: t('Mahiri Sekibo is with a level-4 Automa: the opening action of each round is played the Automa way, from a drawn Automa tile, with your own Engineers and Credits.') }) : '',
     el('ul', { class: 'automa-plain', 'aria-label': t('What {mover} does', { mover }) }, ...plain.map((line) => el('li', {}, el('span', { text: line.text }), whyButton(line.kind, line.text, 'automa', line.text)))),
     el('div', { class: 'row' },
@@ -379,7 +379,7 @@ async function openUndo() {
       el('button', { type: 'button', class: 'danger primary', 'data-open': 'undo-confirm', text: t('Undo') }),
     ]);
   } catch (error) {
-    openSheet('undo', t('Nothing to undo'), [el('p', { text: engineText(error.body?.message || error.message) })], [el('button', { type: 'button', 'data-close-sheet': '', text: t('Close') })]);
+    openSheet('undo', t('Nothing to undo'), [el('p', { text: error.body?.message || error.message })], [el('button', { type: 'button', 'data-close-sheet': '', text: t('Close') })]);
   }
 }
 
@@ -395,7 +395,7 @@ async function confirmUndo(button) {
     toast(t('Undone.'));
   } catch (error) {
     if (error.status === 409) await reload();
-    toast(engineText(error.body?.message || error.message), true);
+    toast(error.body?.message || error.message, true);
     button.disabled = false;
   }
 }
@@ -473,7 +473,7 @@ async function claimSeat(button) {
     await api.claim(store.gameId, company);
   } catch (error) {
     if (error.status !== 404) {
-      toast(engineText(error.body?.message || error.message), true);
+      toast(error.body?.message || error.message, true);
       return;
     }
   }
@@ -594,7 +594,7 @@ async function optionsFor(payload) {
 function notJoined(error) {
   const main = el('main', { class: 'page' }, el('section', { class: 'card' },
     el('h1', { text: t('Join this game first') }),
-    el('p', { text: engineText(error.body?.message || t('This device has not joined the game. Enter the join code shown on the tablet.')) }),
+    el('p', { text: error.body?.message || t('This device has not joined the game. Enter the join code shown on the tablet.') }),
     el('a', { class: 'button primary', href: '/join', text: t('Enter the join code') })));
   document.body.classList.remove('game');
   document.body.replaceChildren(main);

@@ -5,7 +5,6 @@ import { el, fromTemplate, scriptReady } from './dom.js';
 import { CATALOG } from './catalog.js';
 import { advancedText, bonusText, buildingName, companiesFor, companyName, externalWorkText, officersFor, contractWords, headstreamWords, objectiveLabel, officer, placeName, printed, setPlaceNames } from './names.js';
 import { drawGroups, drawsPayload, renderDraws } from './setup_draws.js';
-import { engineText } from './engine_words.js';
 import { t } from './i18n.js';
 
 const form = document.getElementById('setup-form');
@@ -214,7 +213,7 @@ async function create() {
     checklist(created.state || {}, created);
     show(4);
   } catch (error) {
-    fail(engineText(error.body?.message || error.message));
+    fail(error.body?.message || error.message);
   } finally {
     buttons.create.disabled = false;
   }

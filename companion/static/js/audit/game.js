@@ -2,7 +2,6 @@
 // the objective ranking with counts, the history charts. Data: GET /api/audit/games/<id>.
 import { api, badge, h, openLines } from './common.js';
 import { energyChart, vpChart } from './charts.js';
-import { engineText } from '../engine_words.js';
 import { LANG, t } from '../i18n.js';
 import { phaseName } from '../names.js';
 
@@ -23,7 +22,7 @@ function lineMeta(line) {
 function lineItems(cell) {
   return (cell?.lines ?? []).map((line) => ({
     meta: lineMeta(line),
-    text: engineText(line.text), // the reason in the table's words (engine/audit.py reason_text)
+    text: line.text, // the reason in the table's words (engine/audit.py reason_text)
   }));
 }
 
@@ -32,7 +31,7 @@ function renderTable(audit) {
   const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('Source') }),
     ...players.map((p) => h('th', { scope: 'col' }, badge(p.company), ` ${p.name}`))));
   const rows = audit.sources.map((source) => h('tr', {},
-    h('th', { scope: 'row', text: engineText(source.label) }),
+    h('th', { scope: 'row', text: source.label }),
     ...players.map((p) => {
       const cell = p.cells[source.category];
       if (!cell) return h('td', { class: 'num empty', text: '—' });
@@ -41,8 +40,8 @@ function renderTable(audit) {
         : lineItems(cell);
       return h('td', { class: 'num' }, h('button', {
         type: 'button', class: 'cell', text: cell.vp,
-        'aria-label': `${p.name}, ${engineText(source.label)}: ${t('{n} VP', { n: cell.vp })}`,
-        onclick: () => openLines(`${p.name}: ${engineText(source.label)}`, items),
+        'aria-label': `${p.name}, ${source.label}: ${t('{n} VP', { n: cell.vp })}`,
+        onclick: () => openLines(`${p.name}: ${source.label}`, items),
       }));
     })));
   const total = h('tr', { class: 'total-row' }, h('th', { scope: 'row', text: audit.finished ? t('Total') : t('Total if the game ended now') }),
@@ -68,15 +67,15 @@ function renderObjective(objective) {
     return;
   }
   $('objective-table').replaceChildren(
-    h('caption', { text: engineText(objective.label) }),
+    h('caption', { text: objective.label }),
     h('thead', {}, h('tr', {}, ...[t('Place'), t('Company'), t('Count'), t('Counted'), t('VP')].map((tx) => h('th', { scope: 'col', text: tx })))),
     h('tbody', {}, ...objective.rows.map((r) => h('tr', {},
       h('td', { class: 'num', text: r.tied_with.length ? `${r.place}=` : r.place }),
       h('th', { scope: 'row' }, badge(r.company), ` ${r.name}${r.automa ? ` (${automa})` : ''}`),
       h('td', { class: 'num', text: r.count }),
-      h('td', { class: 'elements', text: r.elements.map((x) => engineText(x)).join(' · ') || '—' }),
+      h('td', { class: 'elements', text: r.elements.join(' · ') || '—' }),
       h('td', { class: 'num', text: r.vp })))));
-  $('objective-statements').replaceChildren(...objective.statements.map((tx) => h('li', { text: engineText(tx) })));
+  $('objective-statements').replaceChildren(...objective.statements.map((tx) => h('li', { text: tx })));
 }
 
 const EXPANSION_COLS = ['buildings', 'building_vp', 'external_works', 'external_work_vp', 'external_work_credits', 'expansion_bonus_vp'];
@@ -118,7 +117,7 @@ async function init() {
   $('status').textContent = audit.finished
     ? t('Finished game · {n} players', { n: game.players.length })
     : t('Round {round} · {phase} · the end-of-game rows are what would be scored now', { round: audit.round, phase: phaseWords(audit.phase) });
-  $('winner').textContent = engineText(audit.result.statement);
+  $('winner').textContent = audit.result.statement;
   renderTable(audit);
   renderObjective(audit.objective);
   renderHistory(history);

@@ -3,7 +3,6 @@
 // marker. The server checks and scores (POST /api/audit/standalone); nothing is computed here.
 import { api, badge, download, h, openLines, COMPANY_NAME } from './common.js';
 import { scriptReady } from '../dom.js';
-import { engineText } from '../engine_words.js';
 import { N_, t } from '../i18n.js';
 import { CATALOG } from '../catalog.js';
 import { buildingName } from '../names.js';
@@ -320,9 +319,9 @@ function showErrors(errors) {
   $('errors').hidden = !errors.length;
   $('error-list').replaceChildren(...errors.map((e) => {
     const company = companyOfField(e.field);
-    if (!company) return h('li', { text: engineText(e.message) });
+    if (!company) return h('li', { text: e.message });
     // tapping an error opens that company's board, where it can be put right
-    return h('li', {}, h('button', { type: 'button', class: 'link', text: engineText(e.message),
+    return h('li', {}, h('button', { type: 'button', class: 'link', text: e.message,
       onclick: () => { ui.active = company; changed(); $('player-panel').scrollIntoView({ block: 'nearest' }); } }));
   }));
   if (errors.length) $('errors').scrollIntoView({ block: 'nearest' });
@@ -356,7 +355,7 @@ function renderResults(result) {
   const order = result.result.standings;
   const byCompany = Object.fromEntries(result.players.map((p) => [p.company, p]));
   const objRows = Object.fromEntries(result.objective.rows.map((r) => [r.company, r]));
-  $('winner').textContent = engineText(result.result.statement);
+  $('winner').textContent = result.result.statement;
   // The Leeghwater Project: a column for the Private Buildings when any was entered
   const withBuildings = result.players.some((p) => p.building_vp);
   const columns = [t('Place'), t('Company'), t('VP marker'), t('Objective'), t('Resources'), t('Water'), ...(withBuildings ? [t('Private Buildings')] : []), t('Total')];
@@ -370,23 +369,23 @@ function renderResults(result) {
       h('th', { scope: 'row' }, badge(company), ` ${name}${p.kind === 'automa' ? ` (${automa})` : ''}`),
       cellButton(t('{company} VP marker', { company: name }), p.marker_vp, `${name}: ${t('VP marker')}`, [{ text: p.marker_vp >= 100 ? t('The VP marker reads {vp} (on its 100 side).', { vp: p.marker_vp }) : t('The VP marker reads {vp}.', { vp: p.marker_vp }) }]),
       cellButton(t('{company} objective', { company: name }), p.objective_vp, `${name}: ${t('Objective tile')}`, [
-        { meta: t('{n} counted', { n: obj.count }), text: obj.elements.map((x) => engineText(x)).join(' · ') || t('Nothing counted.') },
-        ...result.objective.statements.filter((tx) => tx.includes(name)).map((tx) => ({ text: engineText(tx) }))]),
-      cellButton(t('{company} resources', { company: name }), p.resources.vp, `${name}: ${t('resources')}`, [{ text: engineText(p.resources.statement) }]),
-      cellButton(t('{company} water', { company: name }), p.water.vp, `${name}: ${t('water')}`, [{ text: engineText(p.water.statement) }]),
+        { meta: t('{n} counted', { n: obj.count }), text: obj.elements.join(' · ') || t('Nothing counted.') },
+        ...result.objective.statements.filter((tx) => tx.includes(name)).map((tx) => ({ text: tx }))]),
+      cellButton(t('{company} resources', { company: name }), p.resources.vp, `${name}: ${t('resources')}`, [{ text: p.resources.statement }]),
+      cellButton(t('{company} water', { company: name }), p.water.vp, `${name}: ${t('water')}`, [{ text: p.water.statement }]),
       withBuildings ? cellButton(t('{company} Private Buildings', { company: name }), p.building_vp, `${name}: ${t('Private Buildings')}`, buildingLines(company)) : null,
-      cellButton(t('{company} total', { company: name }), p.total, `${name}: ${t('total')}`, result.statements.filter((st) => st.step === 'total' && st.text.startsWith(name)).map((st) => ({ text: engineText(st.text) }))));
+      cellButton(t('{company} total', { company: name }), p.total, `${name}: ${t('total')}`, result.statements.filter((st) => st.step === 'total' && st.text.startsWith(name)).map((st) => ({ text: st.text }))));
   }));
-  $('result-table').replaceChildren(h('caption', { text: t('Objective: {objective}', { objective: engineText(OBJECTIVES.find((o) => o.id === result.objective.tile)?.label ?? result.objective.tile) }) }), head, body);
+  $('result-table').replaceChildren(h('caption', { text: t('Objective: {objective}', { objective: OBJECTIVES.find((o) => o.id === result.objective.tile)?.label ?? result.objective.tile }) }), head, body);
   $('objective-table').replaceChildren(
     h('thead', {}, h('tr', {}, ...[t('Place'), t('Company'), t('Count'), t('Counted'), t('VP')].map((tx) => h('th', { scope: 'col', text: tx })))),
     h('tbody', {}, ...result.objective.rows.map((r) => h('tr', {},
       h('td', { class: 'num', text: r.tied_with.length ? `${r.place}=` : r.place }),
       h('th', { scope: 'row' }, badge(r.company), ` ${COMPANY_NAME[r.company]}`),
       h('td', { class: 'num', text: r.count }),
-      h('td', { class: 'elements', text: r.elements.map((x) => engineText(x)).join(' · ') || '—' }),
+      h('td', { class: 'elements', text: r.elements.join(' · ') || '—' }),
       h('td', { class: 'num', text: r.vp })))));
-  $('statements').replaceChildren(...result.statements.map((st) => h('li', { class: `step-${st.step}`, text: engineText(st.text) })));
+  $('statements').replaceChildren(...result.statements.map((st) => h('li', { class: `step-${st.step}`, text: st.text })));
   $('entry').hidden = true;
   $('results').hidden = false;
   $('results').scrollIntoView({ block: 'start' });

@@ -1,7 +1,7 @@
 // The service worker (served at /sw.js by companion/routes/pwa.py, scope "/").
 // Precaches the app shell so pages' assets load with the server unreachable; keeps the last
 // copy of each page for a reload while offline. Never caches the API or Socket.IO: game state
-// always comes from the server, and the pages engineText "Reconnecting…" until it answers.
+// always comes from the server, and the pages say "Reconnecting…" until it answers.
 /* global workbox */
 importScripts('/static/vendor/workbox/workbox-sw.js');
 // The Workbox modules come from the app's own vendor folder, never from a CDN.

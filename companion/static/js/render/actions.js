@@ -3,7 +3,6 @@
 import { el, fill } from '../dom.js';
 import { actionLabel, advancedText, companyName, contract, externalWork, externalWorkText, humanize, officer, placeName, rewardText } from '../names.js';
 import { badge } from './company.js';
-import { engineText } from '../engine_words.js';
 import { t } from '../i18n.js';
 import { choiceKey, whyButton } from './why.js';
 
@@ -38,7 +37,7 @@ function payments(pays) {
     : 'credits' in pays ? [pays] // one payment {owner, credits}
       : Object.entries(pays).map(([to, credits]) => ({ to, credits }));
   return list.filter((x) => x && (typeof x === 'string' || x.credits)).map((x) => ({
-    text: typeof x === 'string' ? engineText(x) : t('pays {company} {credits}', { company: companyName(x.to ?? x.company ?? x.owner), credits: `${x.credits}₵` }), kind: 'cost',
+    text: typeof x === 'string' ? x : t('pays {company} {credits}', { company: companyName(x.to ?? x.company ?? x.owner), credits: `${x.credits}₵` }), kind: 'cost',
   }));
 }
 
@@ -46,10 +45,10 @@ function payments(pays) {
 export function previewChips(choice) {
   const p = choice.preview;
   if (!p) return [];
-  if (typeof p === 'string') return [{ text: engineText(p) }];
-  if (Array.isArray(p)) return p.map((c) => (typeof c === 'string' ? { text: engineText(c) } : c));
+  if (typeof p === 'string') return [{ text: p }];
+  if (Array.isArray(p)) return p.map((c) => (typeof c === 'string' ? { text: c } : c));
   if (Array.isArray(p.chips)) {
-    return p.chips.map((c) => (typeof c === 'string' ? { text: engineText(c) } : c.text ? { ...c, text: engineText(c.text) } : chipOf(c.kind, c.n)));
+    return p.chips.map((c) => (typeof c === 'string' ? { text: c } : c.text ? c : chipOf(c.kind, c.n)));
   }
   const chips = [];
   for (const [key, value] of Object.entries(p)) {
@@ -66,14 +65,14 @@ export function previewChips(choice) {
       else chips.push({ text: t('could fulfil {contracts}', { contracts: ids.reduce(either) }) });
     } else chips.push({ text: ids.join(' + '), kind: 'gain' });
   }
-  if (p.tile && !choiceLabel(choice).includes(humanize(String(p.tile)))) chips.push({ text: engineText(humanize(String(p.tile))), kind: 'gain' });
+  if (p.tile && !choiceLabel(choice).includes(humanize(String(p.tile)))) chips.push({ text: humanize(String(p.tile)), kind: 'gain' });
   return chips;
 }
 
 /** The preview's sentence, when the engine gives one ("A Base costs 3 Excavators in the Plains"). */
 export function previewText(choice) {
   const p = typeof choice.preview === 'object' && choice.preview ? choice.preview : {};
-  if (typeof p.text === 'string') return engineText(humanize(p.text));
+  if (typeof p.text === 'string') return humanize(p.text);
   // a Patent Office tile: what it does (the label names it)
   if (typeof p.tile === 'string' && /^L\d_/.test(p.tile)) return advancedText(p.tile).replace(/^[^:]*:\s*/, '');
   return '';
@@ -83,9 +82,9 @@ export function choiceLabel(choice) {
   // a drawn External Work (table deals refill the row) is named by its printed cost and reward
   const tile = choice.command?.answer?.tile;
   if (typeof tile === 'string' && externalWork(tile) && choice.label === tile) return externalWorkText(tile);
-  if (choice.label) return engineText(humanize(choice.label));
-  if (typeof choice.preview === 'object' && choice.preview?.label) return engineText(humanize(choice.preview.label));
-  return engineText(humanize(choice.space ?? JSON.stringify(choice.command)));
+  if (choice.label) return humanize(choice.label);
+  if (typeof choice.preview === 'object' && choice.preview?.label) return humanize(choice.preview.label);
+  return humanize(choice.space ?? JSON.stringify(choice.command));
 }
 
 /** What a choice costs and makes, in its chips' words: "6 Exc. · 3₵" (shown above its rules). */
@@ -130,7 +129,7 @@ function answerChips(choice, pending) {
 
 function choiceButton(choice, index, selected, dataName, pending = null) {
   const most = choice.variants?.at(-1);
-  const label = most?.label ? engineText(humanize(most.label).replace(/ · (\d+) drops? · /, ' · up to $1 drops · ')) : choiceLabel(most ?? choice);
+  const label = most?.group_label ? humanize(most.group_label) : choiceLabel(most ?? choice);
   const chips = [...previewChips(choice), ...answerChips(choice, pending)];
   const button = el('button', {
     type: 'button', class: 'choice',
@@ -163,9 +162,9 @@ function confirmBar(root, choice, amount, architect = null) {
   } else if (choice.range) {
     const { min, max, field } = choice.range;
     parts.push(el('span', { class: 'stepper', role: 'group', 'aria-label': field },
-      el('button', { type: 'button', 'data-step-amount': '-1', 'aria-label': t('Fewer {what}', { what: engineText(field) }), disabled: amount <= min, text: '−' }),
+      el('button', { type: 'button', 'data-step-amount': '-1', 'aria-label': t('Fewer {what}', { what: field }), disabled: amount <= min, text: '−' }),
       el('output', { 'aria-live': 'polite', text: amount }),
-      el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': t('More {what}', { what: engineText(field) }), disabled: amount >= max, text: '+' })));
+      el('button', { type: 'button', 'data-step-amount': '1', 'aria-label': t('More {what}', { what: field }), disabled: amount >= max, text: '+' })));
   }
   if (architect) parts.push(architectSwitch(architect.on));
   parts.push(whyButton(choiceKey(shownChoice.command), choiceLabel(shownChoice), 'choices', choiceFacts(shownChoice)));
@@ -237,7 +236,7 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
   fill(dom.title, who ? badge(who) : '', heading);
   if (player && !options?.pending) dom.title.append(el('span', { class: 'chip', text: t('{n} Engineers left', { n: player.engineers }) }));
   dom.why.hidden = !ui.why;
-  dom.why.textContent = engineText(ui.why || '');
+  dom.why.textContent = ui.why || '';
 
   const actions = options?.pending ? [] : options?.actions || [];
   fill(dom.actions, ...actions.map((a) => el('button', {
@@ -245,11 +244,11 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
     'data-action': a.type,
     'aria-pressed': ui.action === a.type ? 'true' : 'false',
     'aria-disabled': a.enabled === false || !canAct ? 'true' : 'false',
-    'aria-label': a.enabled === false && a.why ? t('{action} (not possible: {why})', { action: actionLabel(a.type), why: engineText(a.why) }) : actionLabel(a.type),
-    text: a.label ? engineText(a.label) : actionLabel(a.type),
+    'aria-label': a.enabled === false && a.why ? t('{action} (not possible: {why})', { action: actionLabel(a.type), why: a.why }) : actionLabel(a.type),
+    text: a.label || actionLabel(a.type),
   })));
   if (options?.pending) {
-    dom.actions.append(el('p', { text: engineText(humanize(options.pending.reason || options.pending.text || pendingTitle(options.pending))) }));
+    dom.actions.append(el('p', { text: humanize(options.pending.reason || options.pending.text || pendingTitle(options.pending)) }));
   }
   const showChoices = options?.pending || ui.action;
   const choices = showChoices && canAct ? currentChoices(options, ui) : [];
@@ -257,7 +256,7 @@ export function renderActionBar(dom, state, options, ui, { canAct = true } = {})
   if (groups) fill(dom.choices, ...groups.map(groupButton));
   else fill(dom.choices, ...choices.map((c, i) => choiceButton(c, i, ui.choice === i, 'choice', options?.pending)));
   if (ui.space) {
-    const all = t('All choices (showing {place} only)', { place: engineText(placeName(ui.space)) });
+    const all = t('All choices (showing {place} only)', { place: placeName(ui.space) });
     dom.choices.prepend(el('button', { type: 'button', class: 'choice', 'data-clear-space': '', text: `← ${all}` }));
   }
   const chosen = ui.choice !== null && ui.choice !== undefined ? choices[ui.choice] : null;
@@ -294,7 +293,7 @@ function commonPrefix(labels) {
 }
 
 function groupButton({ space, list }) {
-  const label = list.length === 1 ? choiceLabel(list[0]) : commonPrefix(list.map(choiceLabel)) || engineText(humanize(space));
+  const label = list.length === 1 ? choiceLabel(list[0]) : commonPrefix(list.map(choiceLabel)) || humanize(space);
   // one space, several ways: only what they all cost (the first way's gain would mislead)
   const chips = previewChips(list[0]).filter((c) => list.length === 1 || c.kind === 'cost');
   const button = el('button', {

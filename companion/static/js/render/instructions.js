@@ -1,7 +1,6 @@
 // The table instructions: numbered steps a person follows at the table; drop paths animate.
 import { el, fill } from '../dom.js';
 import { companyName, humanize } from '../names.js';
-import { engineText } from '../engine_words.js';
 import { t } from '../i18n.js';
 import { store } from '../store.js';
 import { flowKey, whyButton } from './why.js';
@@ -12,7 +11,7 @@ export function renderInstructions(list, instructions) {
     const n = step.n ?? i + 1;
     const name = step.company ? companyName(step.company) : '';
     // the engine's sentence often names the company already ("USA passes.")
-    const said = engineText(humanize(step.text));
+    const said = humanize(step.text);
     const text = !name || said.includes(name) ? said : `${name}: ${said}`;
     const hasPath = Boolean(step.animate?.path?.length);
     const button = el('button', {

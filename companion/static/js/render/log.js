@@ -1,7 +1,6 @@
 // The game log as a story: one line per event (its reason), grouped by command.
 import { el, fill } from '../dom.js';
-import { companyName, humanize, phaseName } from '../names.js';
-import { engineText } from '../engine_words.js';
+import { actionLabel, companyName, humanize, phaseName } from '../names.js';
 import { t } from '../i18n.js';
 
 function describeEvent(event) {
@@ -15,7 +14,7 @@ function entryLines(entry) {
   if (entry.lines?.length) return entry.lines;
   const events = entry.events || [];
   const lines = events.map(describeEvent).filter(Boolean);
-  if (!lines.length && entry.command) lines.push(`${companyName(entry.command.player)} ${engineText(String(entry.command.type || '').replaceAll('_', ' '))}`);
+  if (!lines.length && entry.command) lines.push(`${companyName(entry.command.player)} ${actionLabel(entry.command.type || '')}`);
   return lines;
 }
 
@@ -33,7 +32,7 @@ export function renderLog(root, log) {
   const entries = Array.isArray(log) ? log : log?.entries || log?.log || [];
   const list = el('ol', { class: 'log', reversed: true });
   for (const entry of [...entries].reverse()) {
-    // the events of one record often repeat a sentence (decided, then applied): engineText it once
+    // the events of one record often repeat a sentence (decided, then applied): humanize it once
     const lines = [...new Set(entryLines(entry).map(humanize))];
     if (!lines.length) continue;
     const [first, ...details] = lines;

@@ -4,7 +4,6 @@ import { el, fill, icon } from '../dom.js';
 import { api } from '../api.js';
 import { companyName, humanize, objectiveLabel, phaseName } from '../names.js';
 import { badge } from './company.js';
-import { engineText } from '../engine_words.js';
 import { LANG, N_, t } from '../i18n.js';
 import { ruleNodes, rulesFor } from './why.js';
 
@@ -143,8 +142,8 @@ export function sheetKind() {
 }
 
 function describe(item) {
-  if (typeof item === 'string') return engineText(item);
-  return engineText(item.text || item.reason || item.message || item.label || item.type?.replaceAll('_', ' ') || '');
+  if (typeof item === 'string') return item;
+  return item.text || item.reason || item.message || item.label || item.type?.replaceAll('_', ' ') || '';
 }
 
 /** The undo preview: what goes back. Accepts a list, or {summary, events, commands, text}. */
@@ -154,12 +153,12 @@ export function undoPreviewNodes(preview) {
   if (preview.would_revert) {
     const entry = preview.would_revert;
     const raw = entry.lines?.length ? entry.lines : [String(entry.command?.type || entry.kind || t('the last action')).replaceAll('_', ' ')];
-    const lines = [...new Set(raw.map((line) => engineText(humanize(line))))]; // the events of a move often repeat a sentence
+    const lines = [...new Set(raw.map((line) => humanize(line)))]; // the events of a move often repeat a sentence
     const who = entry.command?.player ? t('{company}’s move', { company: companyName(entry.command.player) }) : t('The last record');
     return [el('p', {}, el('strong', { text: t('{who} (#{seq}) goes back:', { who, seq: entry.seq }) })), el('ul', { class: 'undo-lines' }, ...lines.map((tx) => el('li', { text: tx })))];
   }
   const summary = preview.summary || preview.text || preview.message;
-  if (summary) nodes.push(el('p', { class: 'big-summary' }, el('strong', { text: engineText(summary) })));
+  if (summary) nodes.push(el('p', { class: 'big-summary' }, el('strong', { text: summary })));
   const items = Array.isArray(preview) ? preview : preview.events || preview.reverts || preview.items || preview.will_revert || [];
   if (items.length) nodes.push(el('ul', {}, ...items.map((x) => el('li', { text: describe(x) })).filter((li) => li.textContent)));
   if (!nodes.length) nodes.push(el('p', { text: t('The last action will be reverted.') }));
@@ -171,7 +170,7 @@ export function ledgerNodes(player, category) {
   const lines = (player.ledger || []).filter((l) => !category || l.category === category);
   const rules = category ? ruleNodes(rulesFor('ledger', category)) : [];
   if (!lines.length) return [...rules, el('p', { text: t('No ledger lines.') })];
-  return [...rules, el('ul', {}, ...lines.map((l) => el('li', { text: `${t('Round {round}', { round: l.round })} · ${LANG === 'en' ? l.phase.replaceAll('_', ' ') : phaseName(l.phase)}: ${t('{n} VP', { n: `${l.vp > 0 ? '+' : ''}${l.vp}` })} — ${engineText(humanize(l.reason))}` })))];
+  return [...rules, el('ul', {}, ...lines.map((l) => el('li', { text: `${t('Round {round}', { round: l.round })} · ${LANG === 'en' ? l.phase.replaceAll('_', ' ') : phaseName(l.phase)}: ${t('{n} VP', { n: `${l.vp > 0 ? '+' : ''}${l.vp}` })} — ${humanize(l.reason)}` })))];
 }
 
 // keys of final_scores that are not VP categories
@@ -271,7 +270,7 @@ let auditLabels = {};
 
 export function sourceLabel(category) {
   if (LANG === 'en' && auditLabels[category]) return auditLabels[category];
-  return SOURCE_LABELS[category] ? t(SOURCE_LABELS[category]) : engineText(auditLabels[category] ?? category.replaceAll('_', ' '));
+  return SOURCE_LABELS[category] ? t(SOURCE_LABELS[category]) : auditLabels[category] ?? category.replaceAll('_', ' ');
 }
 
 let objectiveCache = { key: null, data: null };
@@ -296,9 +295,9 @@ async function renderObjective(box, gameId, state) {
     el('tbody', {}, ...objective.rows.map((row) => el('tr', {},
       el('th', { scope: 'row' }, `${row.place}${row.tied_with.length ? '= ' : '. '}`, badge(row.company), ` ${companyName(row.company)}`),
       el('td', { class: 'count', text: row.count }),
-      el('td', { class: 'elements', text: row.elements.map((x) => engineText(x)).join(', ') || '—' }),
+      el('td', { class: 'elements', text: row.elements.map((x) => x).join(', ') || '—' }),
       el('td', { class: 'count', text: row.vp }),
     ))));
   box.replaceChildren(box.firstChild, table,
-    el('ul', { class: 'statements' }, ...objective.statements.slice(1).map((tx) => el('li', { text: engineText(tx) }))));
+    el('ul', { class: 'statements' }, ...objective.statements.slice(1).map((tx) => el('li', { text: tx }))));
 }
