@@ -73,7 +73,7 @@ def test_anton_copies_the_highest_level_tile_on_the_wheel():
     assert events(out, "structure_built")[0]["structure"] == "base"
     assert ANTON_TILE not in out.state.players[A].tiles
     trace = " ".join(out.state.automa["last_trace"]["lines"])
-    assert "Anton Krylov's tile copying L2_BASE" in trace
+    assert "Anton Krylov's tile copying the Level 2 Base tile" in trace  # the printed tile
 
 
 def test_anton_copy_dedicated_before_wild_on_equal_level_and_level_before_dedication():

@@ -47,10 +47,18 @@ def as_written_then(event: dict[str, Any]) -> dict[str, Any]:
 
 
 def comparable(event: dict[str, Any]) -> dict[str, Any]:
-    """An event as both engines record it (the sentence of a re-worded kind left out)."""
-    if event["type"] in REWORDED:
-        return {k: v for k, v in event.items() if k != "reason"}
-    return event
+    """An event as both engines record it (the sentence of a re-worded kind left out; an
+    Automa trace's lines and step reasons name the tiles as printed since issue 13, "the Level
+    2 Base tile" for "tile L2_BASE": its values are compared, its words are not)."""
+    if event["type"] not in REWORDED:
+        return event
+    out = {k: v for k, v in event.items() if k != "reason"}
+    if event["type"] == "automa_turn_traced":
+        trace = {k: v for k, v in out["trace"].items() if k != "lines"}
+        trace["steps"] = [{k: v for k, v in step.items() if k != "reason"}
+                          for step in trace.get("steps", [])]  # fmt: skip
+        out["trace"] = trace
+    return out
 
 
 def without_sources(state: Any) -> dict[str, Any]:
@@ -59,9 +67,12 @@ def without_sources(state: Any) -> dict[str, Any]:
     for player in data["players"].values():
         for line in player["ledger"]:
             line.pop("source", None)
-    for step in (data["automa"].get("last_trace") or {}).get("steps", []):
+    trace = data["automa"].get("last_trace") or {}
+    trace.pop("lines", None)  # words for people: the tiles named as printed since issue 13
+    for step in trace.get("steps", []):
         for added in STEP_ADDED:  # the Automa's plain line (issue 9), its action's kind (13)
             step.pop(added, None)
+        step.pop("reason", None)
     return data
 
 
