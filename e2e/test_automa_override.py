@@ -25,7 +25,7 @@ def test_automa_move_overruled_by_another_legal_move(page: Page, screens: Path) 
     # the Automa's own decision (seed 31): a Powerhouse on the bottom space of the 2nd Hills basin
     own = [s for s in _automa_choice(before)["preview"]["steps"] if s["done"]]
     assert own[-1]["action"] == "Build powerhouse" and own[-1]["reason"].endswith(
-        "→ P6-2 (tile powerhouse)"
+        "→ P6-2 (the Powerhouse tile)"
     )
     builds = next(g for g in before["options"]["overrides"] if g["type"] == "construction")
     conduit = next(
