@@ -31,6 +31,7 @@ from typing import Any
 
 import sqlite_utils
 
+from companion import jsonsafe
 from companion.engine import words
 from companion.engine.errors import RuleViolation
 
@@ -161,8 +162,9 @@ def _now() -> str:
 
 
 def _dumps(value: Any) -> str:
-    # Key order is kept: the order of `players` is the seat order.
-    return json.dumps(value, separators=(",", ":"))
+    # Key order is kept: the order of `players` is the seat order. orjson: a tap stores its
+    # whole state as a snapshot, and json.dumps was a tenth of the tap's CPU.
+    return jsonsafe.dumps(value)
 
 
 def new_join_code() -> str:
@@ -480,6 +482,15 @@ class Store:
         return rows[0]
 
     @staticmethod
+    def _version(db: sqlite_utils.Database, game_id: str) -> int:
+        """The game's version on file (one indexed column, not the whole row: every tap
+        checks it twice). Raises GameNotFound."""
+        row = db.conn.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+        if row is None:
+            raise GameNotFound(f"There is no game {game_id!r}.")
+        return int(row[0])
+
+    @staticmethod
     def _summary(row: dict[str, Any]) -> dict[str, Any]:
         archived = bool(row.get("archived_at"))
         return {
@@ -505,12 +516,11 @@ class Store:
 
         Raises GameNotFound. Call with the lock held (inside `_db` or `_transaction`).
         """
-        row = self._game_row(db, game_id)
         live = self._live.get(game_id)
-        if live is not None and live.version == int(row["version"]):
+        if live is not None and live.version == self._version(db, game_id):
             self._live.move_to_end(game_id)
             return live
-        live = self._load_live(db, row)
+        live = self._load_live(db, self._game_row(db, game_id))
         self._keep(game_id, live)
         return live
 
@@ -659,7 +669,7 @@ class Store:
         view = self._view(outcome.state)
         with self._lock:
             with self._transaction() as db:
-                current = int(self._game_row(db, game_id)["version"])
+                current = self._version(db, game_id)
                 if current != live.version:  # another device (or worker) was first
                     raise StaleVersion(expected_version, current, game_id)
                 record = self._append(

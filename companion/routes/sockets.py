@@ -50,8 +50,14 @@ def in_device_language(handler: Answer) -> Answer:
 
 
 def _require_joined(game_id: str, code: str | None = None) -> None:
+    """Raises GameNotFound (404) for an unknown game, else NotJoined (403) unless joined.
+
+    A joined device's game is not looked up here: what it asks for next reads the game and
+    answers 404 if it is gone, so each tap spares a query."""
+    if is_joined(game_id):
+        return
     store().game(game_id)  # an unknown game: GameNotFound (404) first
-    if code and not is_joined(game_id) and security.socket_code_opens(game_id, code):
+    if code and security.socket_code_opens(game_id, code):
         remember_join(game_id)
     if not is_joined(game_id):
         raise NotJoined()
