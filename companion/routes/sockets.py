@@ -16,6 +16,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from flask import request
 from flask_socketio import emit, join_room, leave_room
 
 from companion import i18n, jsonsafe, schemas, security
@@ -144,6 +145,12 @@ def on_unknown_event(event: Any, *_data: Any) -> dict[str, Any]:
     return {"ok": False, "status": 404, "error": {"code": "unknown_event", "message": message}}
 
 
+def _event_name() -> str:
+    """The event being answered (Flask-SocketIO keeps it on the request)."""
+    event = getattr(request, "event", None) or {}
+    return str(event.get("message", "?"))
+
+
 @socketio.on_error_default
 @in_device_language
 def on_error(exc: Exception) -> dict[str, Any]:
@@ -153,6 +160,8 @@ def on_error(exc: Exception) -> dict[str, Any]:
         log.exception("socket handler failed", exc_info=exc)
         return {"ok": False, "error": {"code": "server_error", "message": "Something broke."}}
     status, error = described
+    if status == 503:  # a database fault: one line for whoever runs the server, as over HTTP
+        log.error("database fault on Socket.IO event %s: %s", _event_name(), exc)
     answer: dict[str, Any] = {"ok": False, "status": status, "error": error}
     if isinstance(exc, StaleVersion) and exc.game_id:
         # The loser of a race sees the winner's state at once.
