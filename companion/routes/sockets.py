@@ -2,8 +2,10 @@
 
 Events (namespace "/"), each answered through its acknowledgement callback:
 `join_game {game_id[, code]}` → `{ok, ...game view}`; `leave_game {game_id}`;
-`submit_command {game_id, command, version}` and `undo {game_id, version}` → `{ok, version,
-record}` and a `game_updated` broadcast to the room (what changed: routes.update_payload);
+`submit_command {game_id, command, version}` → `{ok, ...}` what `POST …/commands` answers
+(the broadcast's payload with the events and instructions), `undo {game_id, version}` →
+`{ok, version, record}`, each with a `game_updated` broadcast to the room (what changed:
+routes.update_payload);
 `get_options {game_id[, player]}` → `{ok, version, options}`, asked by the acting device.
 Errors answer `{ok: false, error: {code, message[, version]}}`; a stale version also carries
 the current game `view`.
@@ -101,10 +103,10 @@ def on_submit_command(data: Any) -> dict[str, Any]:
     _require_joined(body["game_id"])
     committed = store().submit(body["game_id"], body["command"], body["version"])
     payload = broadcast(committed)
+    # what POST …/commands answers (the app sends its taps over the socket when it has one)
     return {
         "ok": True,
-        "version": committed.version,
-        "record": payload["record"],
+        **payload,
         "events": committed.record["events"],
         "instructions": committed.record["instructions"],
     }

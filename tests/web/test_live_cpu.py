@@ -118,7 +118,7 @@ def test_a_broadcast_is_rendered_only_in_the_languages_of_the_game_s_devices(
     original = i18n.speak
 
     def recording(value: Any, language: str | None = None) -> Any:
-        if isinstance(value, dict) and "changes" in value:
+        if language is not None and isinstance(value, dict) and "changes" in value:
             rendered.append(str(language))
         return original(value, language)
 
@@ -174,3 +174,26 @@ def test_full_collections_freeze_their_survivors_and_rescan_every_so_often() -> 
     finally:
         collector.uninstall()
     assert gc.get_freeze_count() == 0
+
+
+def test_a_tap_over_the_socket_answers_what_the_http_tap_answers(
+    client: FlaskClient, game: dict[str, Any], socket_for: Callable[[FlaskClient], Any]
+) -> None:
+    """The app sends its taps over its socket when it has one (static/js/api.js): the ack
+    carries what it draws from, as `POST …/commands` does (the changes, who acts, the log
+    entry, the events and the table instructions)."""
+    game_id = game["game"]["id"]
+    sio = socket_for(client)
+    command = {"type": "score", "player": "usa", "vp": 1}
+    ack = sio.emit(
+        "submit_command", {"game_id": game_id, "command": command, "version": 0}, callback=True
+    )
+    http = client.post(
+        f"/api/games/{game_id}/commands", json={"command": command, "version": 1}
+    ).get_json()
+    assert ack.pop("ok") is True
+    assert set(ack) == set(http)
+    assert (ack["base_version"], ack["version"], http["base_version"], http["version"]) == (
+        0, 1, 1, 2,
+    )
+    assert ack["changes"] and ack["to_act"] == http["to_act"]
