@@ -25,10 +25,11 @@ async function request(method, url, body) {
 
 const g = (id) => `/api/games/${encodeURIComponent(id)}`;
 
-// A tap and the acting device's options go over the game's socket once it is connected: an
-// event costs the server about half of an HTTP request (no request of its own to dispatch,
-// no cookie to read and sign again; docs/operations.md "Where a tap's CPU goes"). Without
-// a socket (polling, reconnecting, offline) they go over HTTP as before.
+// A tap and the acting device's options go over the game's socket once it is connected: a
+// tap sent as an event costs the server about 1 ms of CPU less than the same tap over HTTP
+// (no request of its own to dispatch, no cookie to read and sign again; docs/operations.md
+// "Where a tap's CPU goes"). Without a socket (polling, reconnecting, offline) they go over
+// HTTP as before.
 const SOCKET_TIMEOUT_MS = 10000;
 let live = null;
 
