@@ -35,8 +35,8 @@ _ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
 
 def dumps(value: Any, *args: Any, **kwargs: Any) -> str:
     """Compact JSON text of an outgoing packet (or a stored record), through orjson: the
-    same document as `json.dumps(value, separators=(",", ":"), ensure_ascii=False)` at a
-    tenth of its CPU (measured: docs/operations.md "Where a tap's CPU goes"). What orjson
+    same document as `json.dumps(value, separators=(",", ":"), ensure_ascii=False)` at
+    about a sixth of its CPU (docs/operations.md "Where a tap's CPU goes"). What orjson
     refuses (an integer past 64 bits, a set) goes through `json.dumps` as before."""
     try:
         return orjson.dumps(value, option=_ORJSON_OPTIONS).decode()
