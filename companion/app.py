@@ -79,7 +79,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         json=jsonsafe,
         serializer=TextPacket,
         message_queue=app.config.get("MESSAGE_QUEUE"),
-        async_handlers=False,
     )
     security.init_headers(app)  # around Socket.IO's middleware too
     return app
