@@ -9,7 +9,11 @@ the server's CPU per tap (from psutil of the server pid), its threads, and paylo
 
 `--tables N` ramps tables on the real server (1 tablet + 3 phones each, a tap every 2 s per
 table, a bounded window per step) and prints the largest count whose p95 stays ≤ 100 ms, with
-CPU per tap, threads and memory per table. Every loop is bounded; only localhost traffic.
+CPU per tap, threads and memory per table. The tables' devices run in `--clients` processes
+of their own (2 by default), so the bench's clients are not what it measures; each step also
+prints the server's CPU, the time it waited for a core (the machine's other jobs) and the
+load, and `--nice -10` (root) runs server and clients before the machine's other jobs.
+Every loop is bounded; only localhost traffic.
 """
 
 from __future__ import annotations
