@@ -32,8 +32,8 @@ def test_a_short_ramp_runs_its_tables_in_client_processes_and_says_who_was_busy(
     header, row = out.splitlines()[:2]
     for column in ("p95 ms", "CPU/tap ms", "server CPU", "waited/tap", "bench CPU", "load"):
         assert column in header
-    cells = row.split()
+    cells = row.split()  # memory per table may be below 0: the server gave some back
     assert cells[0] == "2"  # two tables, one in each client process
-    assert len(cells) == 11 and all(re.fullmatch(r"[\d.]+%?", c) for c in cells)
+    assert len(cells) == 11 and all(re.fullmatch(r"-?[\d.]+%?", c) for c in cells), row
     assert "largest table count" in out or "no step kept" in out
     assert multiprocessing.active_children() == []  # the client processes were ended
