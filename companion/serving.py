@@ -53,13 +53,14 @@ FULL_RESCAN_EVERY = 50
 class Collector:
     """Python's full garbage collections kept short while many tables play.
 
-    A full collection walks every object the collector tracks; at 200 tables that is the
-    800 connections' objects (about a thousand each), and python ran one every few seconds
-    as each tap's new objects piled up: a pause of 100-400 ms CPU that held every device of
-    the worker (docs/operations.md "Why p95 jumped"). After a full collection its survivors
-    are long-lived (connections, the app, the engine's tables): frozen (`gc.freeze`), later
-    collections walk only what is newer. Every FULL_RESCAN_EVERY-th full collection walks
-    everything again first, so cyclic garbage among frozen objects is not kept for good.
+    A full collection walks every object the collector tracks: about 1,750 per table (its 4
+    connections' sockets, queues, greenlets, environs), and Python ran one every 4-11 s at
+    150 tables as each tap's new objects piled up, 150-170 ms of CPU that held every device
+    of the worker (docs/operations.md "Why p95 jumped between 150 and 200 tables"). The
+    survivors of a full collection are long-lived (connections, the app, the engine's
+    tables): frozen (`gc.freeze`), later collections walk only what is newer. Every
+    FULL_RESCAN_EVERY-th full collection walks everything again first, so cyclic garbage
+    among frozen objects is not kept for good.
     """
 
     def __init__(self, rescan_every: int = FULL_RESCAN_EVERY) -> None:
