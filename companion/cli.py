@@ -87,6 +87,7 @@ def serve(args: argparse.Namespace) -> int:
     app = open_database(lambda: create_app(config), args.db)
     if app is None:
         return EXIT_DATABASE_FAULT
+    serving.Collector().install()
     try:
         server = serving.make_server(app, args.host, args.port, args.async_mode)
     except OSError as error:

@@ -85,6 +85,30 @@ UNAVAILABLE = Fault(
     say("Whoever runs the server should check the file and its folder, then try again."),
 )
 
+REPLACED = Fault(
+    "database_replaced",
+    say(
+        "The server's game file was replaced or moved while the server was running, so it "
+        "cannot save new moves."
+    ),
+    say(
+        "Whoever runs the server should stop it, check which file is the right one, and start "
+        "it again (docs/operations.md, Faults)."
+    ),
+    say("Nothing was lost by this request: it changed nothing."),
+)
+
+
+class FileChanged(sqlite3.DatabaseError):
+    """The game file is no longer the one this worker opened: overwritten in place (its
+    first bytes are not SQLite's) or replaced (another file under its name, or none).
+    Raised before a write, so nothing is written into a file that is not ours."""
+
+    def __init__(self, fault: Fault, detail: str) -> None:
+        super().__init__(detail)
+        self.fault = fault
+
+
 FAULTS_BY_CODE = {
     SQLITE_FULL: DISK_FULL,
     SQLITE_READONLY: READ_ONLY,
@@ -103,6 +127,8 @@ def fault_of(exc: BaseException, path: str | None = None) -> Fault | None:
     (it cannot make its WAL index on a full or read-only disk), the file system tells which.
     """
     fault = None
+    if isinstance(exc, FileChanged):
+        return exc.fault
     if isinstance(exc, sqlite3.Error):
         code = getattr(exc, "sqlite_errorcode", None)
         if code is not None and code & 0xFF in FAULTS_BY_CODE:
@@ -181,6 +207,7 @@ def startup_message(exc: BaseException, path: str) -> str | None:
         READ_ONLY: "it is read-only",
         DAMAGED: "it is not a Barrage Companion database or it is damaged",
         UNAVAILABLE: "it cannot be opened or created there",
+        REPLACED: "it was replaced while it was open",
     }
     return (
         f"Cannot use the game file {path}: {reasons[fault]} ({exc}). "

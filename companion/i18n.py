@@ -34,10 +34,25 @@ babel = Babel()
 
 
 def select_language() -> str:
-    """The device's language: its cookie, else the browser's preference, else English."""
+    """The device's language: its cookie, else the browser's preference, else English.
+
+    Kept in the request's environ: a Socket.IO connection shares its handshake's environ
+    with all its events, so the cookie and Accept-Language are parsed once per connection,
+    not for every event and answer (they were a tenth of a tap's CPU)."""
+    environ = request.environ
+    language: str | None = environ.get(_LANGUAGE_KEY)
+    if language is None:
+        language = environ[_LANGUAGE_KEY] = _language_of_headers()
+    return language
+
+
+_LANGUAGE_KEY = "companion.language"
+
+
+def _language_of_headers() -> str:
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
-        return chosen
+        return str(chosen)
     return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
 from flask.json.provider import DefaultJSONProvider
 from socketio import packet
 
@@ -36,7 +37,20 @@ UNREADABLE = say(
 )
 TOO_DEEP = say("The payload is nested too deeply.")
 NOT_JSON = say("The payload is not JSON this server can read.")
-dumps = json.dumps
+# Keys that are not text (a number) become text, as json.dumps does.
+_ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
+def dumps(value: Any, *args: Any, **kwargs: Any) -> str:
+    """Compact JSON text of an outgoing packet (or a stored record), through orjson: the
+    same document as `json.dumps(value, separators=(",", ":"), ensure_ascii=False)` at
+    about a sixth of its CPU (docs/operations.md "Where a tap's CPU goes"). What orjson
+    refuses (an integer past 64 bits, a set) goes through `json.dumps` as before."""
+    try:
+        return orjson.dumps(value, option=_ORJSON_OPTIONS).decode()
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        kwargs.setdefault("separators", (",", ":"))
+        return json.dumps(value, *args, **kwargs)
 
 
 def loads(text: str | bytes, *args: Any, **kwargs: Any) -> Any:

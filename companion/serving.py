@@ -7,6 +7,7 @@ socket or a lock, so `patch` runs first thing in `companion serve`.
 
 from __future__ import annotations
 
+import gc
 import logging
 import socket
 from typing import Any, Protocol
@@ -42,6 +43,47 @@ def port_free(host: str, port: int) -> bool:
         except OSError:
             return False
     return True
+
+
+# A full collection rescans the frozen objects too once in this many (the cyclic garbage of
+# closed connections is freed then): one long pause every few minutes at 200 tables.
+FULL_RESCAN_EVERY = 50
+
+
+class Collector:
+    """Python's full garbage collections kept short while many tables play.
+
+    A full collection walks every object the collector tracks: about 1,750 per table (its 4
+    connections' sockets, queues, greenlets, environs), and Python ran one every 4-11 s at
+    150 tables as each tap's new objects piled up, 150-170 ms of CPU that held every device
+    of the worker (docs/operations.md "Why p95 jumped between 150 and 200 tables"). The
+    survivors of a full collection are long-lived (connections, the app, the engine's
+    tables): frozen (`gc.freeze`), later collections walk only what is newer. Every
+    FULL_RESCAN_EVERY-th full collection walks everything again first, so cyclic garbage
+    among frozen objects is not kept for good.
+    """
+
+    def __init__(self, rescan_every: int = FULL_RESCAN_EVERY) -> None:
+        self.rescan_every = rescan_every
+        self.full = 0
+
+    def install(self) -> None:
+        gc.freeze()  # what the start made (modules, app, tables) is never garbage
+        gc.callbacks.append(self._after)
+
+    def uninstall(self) -> None:
+        if self._after in gc.callbacks:
+            gc.callbacks.remove(self._after)
+        gc.unfreeze()
+
+    def _after(self, phase: str, info: dict[str, int]) -> None:
+        if phase != "stop" or info["generation"] != 2:
+            return
+        self.full += 1
+        if self.full % self.rescan_every == self.rescan_every - 1:
+            gc.unfreeze()  # the next full collection walks everything
+        else:
+            gc.freeze()
 
 
 class _Werkzeug:

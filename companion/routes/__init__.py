@@ -161,9 +161,21 @@ def broadcast(committed: Committed) -> dict[str, Any]:
 
     payload = update_payload(committed)
     for language in i18n.LANGUAGES:
-        said = i18n.speak(payload, language)
-        socketio.emit("game_updated", said, to=room(committed.game_id, language))
+        to = room(committed.game_id, language)
+        if _listened(socketio.server.manager, to):
+            socketio.emit("game_updated", i18n.speak(payload, language), to=to)
     return payload
+
+
+def _listened(manager: Any, to: str) -> bool:
+    """Whether a room may have devices: without a message queue this worker knows its
+    rooms, so a language no device of the game reads is not rendered at all; with one,
+    other workers' devices may be in it."""
+    from socketio import PubSubManager
+
+    if isinstance(manager, PubSubManager):
+        return True
+    return bool(manager.rooms.get("/", {}).get(to))
 
 
 # -- errors -----------------------------------------------------------------------------

@@ -2,8 +2,10 @@
 
 Events (namespace "/"), each answered through its acknowledgement callback:
 `join_game {game_id[, code]}` → `{ok, ...game view}`; `leave_game {game_id}`;
-`submit_command {game_id, command, version}` and `undo {game_id, version}` → `{ok, version,
-record}` and a `game_updated` broadcast to the room (what changed: routes.update_payload);
+`submit_command {game_id, command, version}` → `{ok, ...}` what `POST …/commands` answers
+(the broadcast's payload with the events and instructions), `undo {game_id, version}` →
+`{ok, version, record}`, each with a `game_updated` broadcast to the room (what changed:
+routes.update_payload);
 `get_options {game_id[, player]}` → `{ok, version, options}`, asked by the acting device.
 Errors answer `{ok: false, error: {code, message[, version]}}`; a stale version also carries
 the current game `view`.
@@ -16,6 +18,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from flask import request
 from flask_socketio import emit, join_room, leave_room
 
 from companion import i18n, jsonsafe, schemas, security
@@ -51,8 +54,14 @@ def in_device_language(handler: Answer) -> Answer:
 
 
 def _require_joined(game_id: str, code: str | None = None) -> None:
+    """Raises GameNotFound (404) for an unknown game, else NotJoined (403) unless joined.
+
+    A joined device's game is not looked up here: what it asks for next reads the game and
+    answers 404 if it is gone, so each tap spares a query."""
+    if is_joined(game_id):
+        return
     store().game(game_id)  # an unknown game: GameNotFound (404) first
-    if code and not is_joined(game_id) and security.socket_code_opens(game_id, code):
+    if code and security.socket_code_opens(game_id, code):
         remember_join(game_id)
     if not is_joined(game_id):
         raise NotJoined()
@@ -95,10 +104,10 @@ def on_submit_command(data: Any) -> dict[str, Any]:
     _require_joined(body["game_id"])
     committed = store().submit(body["game_id"], body["command"], body["version"])
     payload = broadcast(committed)
+    # what POST …/commands answers (the app sends its taps over the socket when it has one)
     return {
         "ok": True,
-        "version": committed.version,
-        "record": payload["record"],
+        **payload,
         "events": committed.record["events"],
         "instructions": committed.record["instructions"],
     }
@@ -142,6 +151,12 @@ def on_unknown_event(event: Any, *_data: Any) -> dict[str, Any]:
     return {"ok": False, "status": 404, "error": {"code": "unknown_event", "message": message}}
 
 
+def _event_name() -> str:
+    """The event being answered (Flask-SocketIO keeps it on the request)."""
+    event = getattr(request, "event", None) or {}
+    return str(event.get("message", "?"))
+
+
 @socketio.on_error_default
 @in_device_language
 def on_error(exc: Exception) -> dict[str, Any]:
@@ -151,6 +166,8 @@ def on_error(exc: Exception) -> dict[str, Any]:
         log.exception("socket handler failed", exc_info=exc)
         return {"ok": False, "error": {"code": "server_error", "message": say("Something broke.")}}
     status, error = described
+    if status == 503:  # a database fault: one line for whoever runs the server, as over HTTP
+        log.error("database fault on Socket.IO event %s: %s", _event_name(), exc)
     answer: dict[str, Any] = {"ok": False, "status": status, "error": error}
     if isinstance(exc, StaleVersion) and exc.game_id:
         # The loser of a race sees the winner's state at once.

@@ -1,6 +1,6 @@
 // The game view: load board + game, render every panel from the store, wire intents and
 // live updates (Socket.IO room of the game, catch-up on reconnect).
-import { api, ApiError, loadQr } from './api.js';
+import { api, ApiError, loadQr, useSocket } from './api.js';
 import { el, scriptReady } from './dom.js';
 import { listen, send, setHooks } from './intents.js';
 import { companyName, companyLetter, humanize, phaseName, setPlaceNames } from './names.js';
@@ -632,7 +632,7 @@ async function start() {
   const first = game.instructions ?? (game.version === 0 ? game.setup_outcome?.instructions : null);
   if (first?.length && location.hash !== '#position') showInstructions(first, game.version + 0.5);
   if (location.hash === '#position') openPosition();
-  await connectGame(store.gameId, {
+  const socket = await connectGame(store.gameId, {
     onUpdate: async (payload) => {
       if (await takeUpdate(payload)) showInstructions(payload.instructions ?? payload.record?.instructions, payload.version);
     },
@@ -641,6 +641,7 @@ async function start() {
     onJoined: (view) => takeUpdate(view),
     poll: () => reload(),
   });
+  useSocket(socket);
 }
 
 clearSelection();
