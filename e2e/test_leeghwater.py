@@ -428,6 +428,8 @@ def test_correct_the_extra_management_board(page: Page, screens: Path) -> None:
         "pile C: discard 2 Excavators + 4 Concrete Mixers → 8 VP and rotate the wheel 3 segments"
     )
     _no_tile_id(slot_1.locator("option").all_inner_texts())
+    # two people: no Automa's Building can have closed a left action space (§10)
+    expect(sheet.get_by_text("left action space closed by an Automa")).to_have_count(0)
     slot_1.select_option("C1")
     name = page.evaluate(
         "id => document.querySelector(`[data-building='${id}'] .band`)"

@@ -144,6 +144,9 @@ function extraPart(state, companies) {
   const none = [['', t('empty')]];
   const works = CATALOG.external_works.map((w) => [w.id, externalWorkText(w.id)]);
   const taken = lw.external_taken || {};
+  // only an Automa's Building closes a left action space (leeghwater.md §10)
+  const withAutoma = Object.values(state.players || {}).some((p) => p.kind === 'automa');
+  const closable = (b) => withAutoma || (lw.left_closed || []).includes(b);
   return el('div', {},
     el('div', { class: 'row' }, ...[0, 1, 2].map((i) => select(`ew-${i}`, t('External Work, slot {n}', { n: i + 1 }), [...none, ...works], lw.external_offer?.[i] ?? ''))),
     ...companies.map(([c, name]) => el('fieldset', {}, el('legend', { text: t('External Works taken by {company}', { company: name }) }),
@@ -153,7 +156,7 @@ function extraPart(state, companies) {
       el('div', { class: 'row' },
         ...lw.building_spaces[b].map((owner, i) => (owner === BLOCKED ? ''
           : select(`bs-${b}-${i}`, t('{building}, building space {n}', { building: buildingName(b), n: i + 1 }), [['', t('free')], ...companies], owner ?? ''))),
-        el('label', {}, el('input', { type: 'checkbox', name: 'left-closed', value: b, checked: (lw.left_closed || []).includes(b) }), t('left action space closed by an Automa'))))));
+        closable(b) ? el('label', {}, el('input', { type: 'checkbox', name: 'left-closed', value: b, checked: (lw.left_closed || []).includes(b) }), t('left action space closed by an Automa')) : ''))));
 }
 
 const LESLIE = 'leslie_spencer';
