@@ -19,7 +19,8 @@ from helpers import events_of
 from leeghwater_helpers import put_buildings, put_on_offer
 from test_leeghwater_automa import A, H, automa_expansion_game
 
-from companion.engine import execute, leeghwater, legal_options
+from companion.engine import catalog, execute, leeghwater, legal_options
+from companion.engine.automa import feasibility
 from companion.engine.state import GameState
 
 MAHIRI = "mahiri_sekibo"
@@ -143,3 +144,32 @@ def test_the_table_may_overrule_the_opening_with_an_external_work_or_a_building(
     assert out.state.players[H].engineers == 12 - 2
     out = execute(state, building[0])
     assert events_of(out, "building_built")[0]["closes_left"] is False
+
+
+def test_the_tables_building_with_the_any_structure_tile_pays_no_red_border() -> None:
+    # ruling L6 / tile L1_ANY: "no 3-credit surcharge for a red-bordered building space" holds
+    # for a Building the table chooses in place of the opening, as for any person's Building
+    state = _opening(19)
+    put_buildings(state, "wind_farm", "cofferdam")
+    state.leeghwater["building_spaces"]["cofferdam"][:2] = [A, "blocked"]
+    _supply(state, tiles=["L1_ANY"], excavators=6, mixers=2, credits=0)
+    groups = {g["type"]: g for g in legal_options(state)["overrides"]}
+    red_space = [c["command"] for c in groups["construction"]["choices"]
+                 if c["command"]["override"]["move"].get("space") == "BS_cofferdam_3"]  # fmt: skip
+    assert red_space, "the red-bordered space is offered: the tile waives its 3 Credits"
+    out = execute(state, red_space[0])
+    assert events_of(out, "building_built")[0]["index"] == 2
+    assert out.state.players[H].credits == 0
+
+
+
+def test_the_automa_way_builds_a_building_with_a_joker_tile_after_a_dedicated_one() -> None:
+    # leeghwater.md §12.3: a joker ("any structure") tile builds a Building, the Automa way
+    # too; §7.4: on equal level the dedicated tile first (L1_BUILDING before L1_ANY)
+    state = _opening(19)
+    _supply(state, tiles=["L1_ANY"])
+    assert feasibility.choose_tile(state, H, catalog.BUILDING) == "L1_ANY"
+    _supply(state, tiles=["L1_ANY", "L1_BUILDING"])
+    assert feasibility.choose_tile(state, H, catalog.BUILDING) == "L1_BUILDING"
+    _supply(state, tiles=["L1_BASE"])
+    assert feasibility.choose_tile(state, H, catalog.BUILDING) is None

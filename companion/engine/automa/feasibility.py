@@ -319,6 +319,14 @@ def is_wild(tile: str) -> bool:
     return len(catalog.tile_structures(tile)) > 1
 
 
+def builds(tile: str, structure: str) -> bool:
+    """Whether `tile` builds `structure`; a joker ("any structure") tile builds a Building
+    too (leeghwater.md §12.3, as for a person: private_buildings.builds_buildings)."""
+    if structure == catalog.BUILDING:
+        return private_buildings.builds_buildings(tile)
+    return structure in catalog.tile_structures(tile)
+
+
 def choose_tile(state: GameState, company: str, structure: str) -> str | None:
     """Highest level first; on equal level a dedicated tile before a wild one (§7.4)."""
     return _best_tile(
@@ -330,7 +338,7 @@ def choose_tile(state: GameState, company: str, structure: str) -> str | None:
 def _best_tile(tiles: list[str], structure: str) -> str | None:
     """Among `tiles`, the best one that builds `structure`: level 3, 2, 1, basic; dedicated
     before wild on equal level (§7.4, §2.2)."""
-    able = [t for t in tiles if structure in catalog.tile_structures(t)]
+    able = [t for t in tiles if builds(t, structure)]
     if not able:
         return None
     return max(able, key=lambda t: (tile_level(t), not is_wild(t)))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from companion.engine import catalog, leeghwater, production, table_words
+from companion.engine import catalog, leeghwater, private_buildings, production, table_words
 from companion.engine.automa import feasibility, placement
 from companion.engine.automa.feasibility import Plan, Skip
 from companion.engine.automa.rewards import current_criteria
@@ -120,14 +120,14 @@ def _tile_choices(state: GameState, company: str, structure: str) -> list[tuple[
     choices: list[tuple[str, str | None]] = [
         (t, None)
         for t in dict.fromkeys(player.tiles)
-        if t != catalog.ANTON_TILE and structure in catalog.tile_structures(t)
+        if t != catalog.ANTON_TILE and feasibility.builds(t, structure)
     ]
     anton = catalog.ANTON_TILE in player.tiles and feasibility.has_automa_officer(
         state, company, feasibility.ANTON
     )
     if anton:
         for copied in dict.fromkeys(tiles_on_wheel(state, company)):
-            if structure in catalog.tile_structures(copied):
+            if feasibility.builds(copied, structure):
                 choices.append((catalog.ANTON_TILE, copied))
     return choices
 
@@ -307,7 +307,7 @@ def _buildings(state: GameState, company: str, tile: AutomaTile) -> list[Plan]:
                                   tile=put, copies=copies)  # fmt: skip
                 details = {"structure": catalog.BUILDING, "building": building, "index": index,
                            "tile": put, "copies": copies, "excavators": e, "mixers": m,
-                           "red_border_credits": catalog.BUILDING_SPACES[index].credits,
+                           "red_border_credits": private_buildings.red_border(index, with_tile),
                            "move": move}  # fmt: skip
                 text = say(
                     "Build a Building at {building}, space {space} ({tile})",
