@@ -6,7 +6,7 @@ sentence of the engine names its pieces the same way and the Italian has its own
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from companion.engine.words import Words, say
 
@@ -38,52 +38,40 @@ def ordinal(n: int) -> Words:
     return ORDINALS.get(n) or say("{n}th", n=n)
 
 
-def commas(items: Sequence[str]) -> str:
-    """ "A, B, C": a list with no "and" (a list of a table step, a setup line)."""
+def _chain(items: Sequence[str], join: Callable[[str, str], Words]) -> str:
+    """The items one after another, each pair joined by a catalogue key (so every item stays
+    a sentence the edge renders; a plain `", ".join` would freeze them in English)."""
     if not items:
         return ""
     text = items[-1]
     for item in reversed(items[:-1]):
-        text = say("{first}, {rest}", first=item, rest=text)
+        text = join(item, text)
     return text
 
 
-def dots(items: Sequence[str]) -> str:
+def commas(items: Iterable[str]) -> str:
+    """ "A, B, C": a list with no "and" (a list of a table step, a setup line)."""
+    return _chain(list(items), lambda first, rest: say("{first}, {rest}", first=first, rest=rest))
+
+
+def dots(items: Iterable[str]) -> str:
     """ "A · B · C": the parts of an option's label, as the buttons show them."""
     parts = [item for item in items if item]
-    if not parts:
-        return ""
-    text = parts[-1]
-    for item in reversed(parts[:-1]):
-        text = say("{first} · {rest}", first=item, rest=text)
-    return text
+    return _chain(parts, lambda first, rest: say("{first} · {rest}", first=first, rest=rest))
 
 
-def plus(parts: Sequence[str]) -> str:
+def plus(parts: Iterable[str]) -> str:
     """ "2 Credits + turn the wheel 1": parts of one reward or one cost, added up."""
-    if not parts:
-        return ""
-    total = parts[-1]
-    for part in reversed(parts[:-1]):
-        total = say("{first} + {second}", first=part, second=total)
-    return total
+    return _chain(
+        list(parts), lambda first, rest: say("{first} + {second}", first=first, second=rest)
+    )
 
 
-def semicolons(items: Sequence[str]) -> str:
+def semicolons(items: Iterable[str]) -> str:
     """ "A; B; C": the groups of a list (a colour's contracts, a company's External Works)."""
-    if not items:
-        return ""
-    text = items[-1]
-    for item in reversed(items[:-1]):
-        text = say("{first}; {rest}", first=item, rest=text)
-    return text
+    return _chain(list(items), lambda first, rest: say("{first}; {rest}", first=first, rest=rest))
 
 
-def in_order(items: Sequence[str]) -> str:
+def in_order(items: Iterable[str]) -> str:
     """ "USA › Italy › France": the turn order, first to last."""
-    if not items:
-        return ""
-    text = items[-1]
-    for item in reversed(items[:-1]):
-        text = say("{first} › {rest}", first=item, rest=text)
-    return text
+    return _chain(list(items), lambda first, rest: say("{first} › {rest}", first=first, rest=rest))

@@ -26,7 +26,7 @@ from companion.engine.catalog import (
     PRIVATE_BUILDINGS,
     building_name,
 )
-from companion.engine.counts import commas
+from companion.engine.counts import commas, semicolons
 from companion.engine.events import Event, Recorder, applies
 from companion.engine.state import GameState
 from companion.engine.table_words import external_work_name
@@ -208,15 +208,6 @@ def is_expansion_space(space: str) -> bool:
     return space.startswith((EXTERNAL_SPACE, BUILDING_SPACE)) or space == MARGOT_SPACE
 
 
-def _semicolons(items: list[str]) -> str:
-    """ "A; B; C": External Works named with their commas, one after the other."""
-    if not items:
-        return ""
-    text = items[-1]
-    for item in reversed(items[:-1]):
-        text = say("{first}; {rest}", first=item, rest=text)
-    return text
-
 
 def board_lines(board: dict[str, Any]) -> list[str]:
     """The Extra Management board's setup as table steps (S2, S3, S10)."""
@@ -225,7 +216,7 @@ def board_lines(board: dict[str, Any]) -> list[str]:
     lines: list[str] = [
         say(
             "External Works: piles A, B and C face down; face up from pile A: {works}.",
-            works=_semicolons(works),
+            works=semicolons(works),
         ),
         say(
             "Private Buildings, top to bottom: {buildings}.",

@@ -154,14 +154,6 @@ def _external_work_taken(e: Event) -> Words:
     return say("Put the tile back face up on slot {n} — {work}.", n=n, work=work)
 
 
-def _semicolons(items: list[str]) -> str:
-    if not items:
-        return ""
-    text = items[-1]
-    for item in reversed(items[:-1]):
-        text = say("{first}; {rest}", first=item, rest=text)
-    return text
-
 
 def _vp(e: Event) -> Words:
     if e["vp"] > 0:
@@ -203,7 +195,7 @@ REVERSE: dict[str, Callable[[Event], str]] = {
     ),
     "external_works_discarded": lambda e: say(
         "Put these tiles back face up on the External Works slots: {works}.",
-        works=_semicolons([external_work_name(t) for t in e["tiles"]]),
+        works=counts.semicolons([external_work_name(t) for t in e["tiles"]]),
     ),
     "building_built": lambda e: say(
         "Take your Building off space {n} of {building} and back on your Extension board.",

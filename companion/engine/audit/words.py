@@ -10,6 +10,8 @@ from typing import Any
 
 from companion.engine import catalog
 from companion.engine.component_texts import COMPANY_NAMES as COMPANY_NAMES
+from companion.engine.counts import commas as commas
+from companion.engine.counts import semicolons as semicolons
 from companion.engine.management import space_name
 from companion.engine.state import GameState, LedgerLine
 from companion.engine.table_words import external_work_name
@@ -103,26 +105,6 @@ def _who(names: Names, company: str) -> str:
 
 def _names(companies: Iterable[str], names: Names = None) -> str:
     return listing([_who(names, c) for c in companies])
-
-
-def _joined(items: Iterable[str], join: Callable[[str, str], Words]) -> str:
-    said = list(items)
-    if not said:
-        return ""
-    last = said[-1]
-    for item in reversed(said[:-1]):
-        last = join(item, last)
-    return last
-
-
-def commas(items: Iterable[str]) -> str:
-    """Parts one after another, ", " between (the same in both languages)."""
-    return _joined(items, lambda first, rest: say("{first}, {rest}", first=first, rest=rest))
-
-
-def semicolons(items: Iterable[str]) -> str:
-    """Parts of a statement one after another, "; " between (the same in both languages)."""
-    return _joined(items, lambda first, rest: say("{first}; {rest}", first=first, rest=rest))
 
 
 def drop_count(n: int) -> Words:

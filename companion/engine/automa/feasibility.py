@@ -20,7 +20,6 @@ from companion.engine import (
     table_words,
 )
 from companion.engine.automa import placement, water_choice
-from companion.engine.automa.said import semicolons
 from companion.engine.automa.tiles import (
     AREA_WORDS,
     COLOUR_WORDS,
@@ -30,6 +29,7 @@ from companion.engine.automa.tiles import (
     TileAction,
 )
 from companion.engine.board import SPACES
+from companion.engine.counts import semicolons
 from companion.engine.economy import can_pay_credits
 from companion.engine.management import BANK
 from companion.engine.state import NEUTRAL, PIECES_PER_COMPANY, GameState

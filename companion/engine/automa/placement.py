@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from companion.engine import water
-from companion.engine.automa.said import semicolons
 from companion.engine.automa.tiles import Criteria
 from companion.engine.board import BASINS, HEADSTREAM_BASIN, SPACES, basin_course
 from companion.engine.construction import placement_error
+from companion.engine.counts import semicolons
 from companion.engine.state import NEUTRAL, Dam, GameState
 from companion.engine.words import Words, say
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from companion.engine.automa.feasibility import Plan
 from companion.engine.automa.placement import criterion_words
-from companion.engine.automa.said import commas
 from companion.engine.automa.tiles import STRUCTURE_WORDS
+from companion.engine.counts import commas
 from companion.engine.places import space_name
 from companion.engine.table_words import advanced_tile_name, contract_name
 from companion.engine.words import Words, say

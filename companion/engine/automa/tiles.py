@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.automa.said import pluses
+from companion.engine.counts import plus as pluses
 from companion.engine.data import automa_tables as t
 from companion.engine.words import Words, say
 
