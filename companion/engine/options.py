@@ -75,10 +75,19 @@ def _spaces(section: str) -> list[ManagementSpace]:
 
 
 def _space_label(space: ManagementSpace) -> Words:
-    bits: list[str] = [counts.engineers(space.engineers or 0)]
-    if space.total_credits:
-        bits.append(f"{space.total_credits}₵")
-    return say("{space} ({cost})", space=management.space_name(space), cost=commas(bits))
+    """ "Workshop row 1, left (1 Engineer, 2₵)": a space and what it costs (the same label
+    every time: said once per space, as every options answer lists the spaces)."""
+    label = _SPACE_LABELS.get(space)
+    if label is None:
+        bits: list[str] = [counts.engineers(space.engineers or 0)]
+        if space.total_credits:
+            bits.append(f"{space.total_credits}₵")
+        label = say("{space} ({cost})", space=management.space_name(space), cost=commas(bits))
+        _SPACE_LABELS[space] = label
+    return label
+
+
+_SPACE_LABELS: dict[ManagementSpace, Words] = {}
 
 
 def _credits(n: int) -> str:
@@ -284,6 +293,8 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
 def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     spaces, why = _usable_spaces(state, company, "water_management")
     choices = []
+    # spaces of 1, 2 and 3 drops offer the same headstreams: each preview is simulated once
+    previews: dict[tuple[tuple[str, ...], bool], dict[str, Any]] = {}
     for space in spaces:
         n = int(space.effect.get("drops", 1))
         combos = [
@@ -304,7 +315,7 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
                     "preview": {
                         "headstreams": letters,
                         "credits": space.total_credits,
-                        **_flow_preview(state, letters, space.effect.get("flow") == "immediately"),
+                        **_flow_preview_once(previews, state, letters, now),
                     },
                     "command": {
                         "type": "water",
@@ -315,6 +326,18 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
                 }
             )
     return choices, why
+
+
+def _flow_preview_once(
+    previews: dict[tuple[tuple[str, ...], bool], dict[str, Any]],
+    state: GameState,
+    letters: list[str],
+    now: bool,
+) -> dict[str, Any]:
+    key = (tuple(letters), now)
+    if key not in previews:
+        previews[key] = _flow_preview(state, letters, now)
+    return previews[key]
 
 
 def _flow_preview(state: GameState, letters: list[str], now: bool) -> dict[str, Any]:
