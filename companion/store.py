@@ -124,6 +124,9 @@ class Engine:
     view: Callable[[Any], dict] | None = None  # to_json plus derived values, for devices
     # the stored JSON of a view (derived values dropped), so a tap encodes its state once
     unview: Callable[[dict], dict] | None = None
+    # `execute` on a copy of the state the store unpickled from its undo bytes (None: the
+    # store calls `execute`, which copies the state itself)
+    execute_on_copy: Callable[[Any, dict], Any] | None = None
     # checks a command against its schema and gives the canonical form (None: as given)
     load_command: Callable[[dict], dict] | None = None
 
@@ -144,6 +147,7 @@ def default_engine() -> Engine:
         view=view.state_view,
         unview=view.state_json_of_view,
         load_command=schemas.load_command,
+        execute_on_copy=engine.execute_on_copy,
     )
 
 
@@ -767,7 +771,7 @@ class Store:
             live = self._checked_live(db, game_id, expected_version)
         # The engine works outside any lock (its input is never changed); the transaction
         # then holds SQLite's write lock only to check the version and append.
-        outcome = self.engine.execute(live.state, command)
+        outcome = self._execute(live, command)
         kind = "correction" if command.get("type") == "correct" else "command"
         # the engine's parsed command: nothing it does not know reaches the log
         parsed = getattr(outcome, "command", None) or command
@@ -790,6 +794,14 @@ class Store:
                 game_id, LiveGame(new_version, outcome.state, view, live.setup, in_force, states)
             )
         return Committed(game_id, new_version, outcome.state, record, view, live.view)
+
+    def _execute(self, live: LiveGame, command: dict[str, Any]) -> Any:
+        """The engine's outcome of `command` on the live state; the state's undo bytes, when
+        kept, are unpickled as the engine's copy (one pickling of the state less a tap)."""
+        kept = live.states.get(live.version)
+        if kept is None or self.engine.execute_on_copy is None:
+            return self.engine.execute(live.state, command)
+        return self.engine.execute_on_copy(pickle.loads(kept), command)
 
     def undo_preview(self, game_id: str) -> dict[str, Any]:
         """The record an undo would revert now. Raises GameNotFound, NothingToUndo."""
