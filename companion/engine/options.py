@@ -293,8 +293,10 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
 def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     spaces, why = _usable_spaces(state, company, "water_management")
     choices = []
-    # spaces of 1, 2 and 3 drops offer the same headstreams: each preview is simulated once
+    # spaces of 1, 2 and 3 drops offer the same headstreams: each preview is simulated once,
+    # and the flows previews have in common are traced once (water.Catches)
     previews: dict[tuple[tuple[str, ...], bool], dict[str, Any]] = {}
+    catches = water.Catches(state)
     for space in spaces:
         n = int(space.effect.get("drops", 1))
         combos = [
@@ -315,7 +317,7 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
                     "preview": {
                         "headstreams": letters,
                         "credits": space.total_credits,
-                        **_flow_preview_once(previews, state, letters, now),
+                        **_flow_preview_once(previews, catches, letters, now),
                     },
                     "command": {
                         "type": "water",
@@ -330,17 +332,17 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
 
 def _flow_preview_once(
     previews: dict[tuple[tuple[str, ...], bool], dict[str, Any]],
-    state: GameState,
+    catches: water.Catches,
     letters: list[str],
     now: bool,
 ) -> dict[str, Any]:
     key = (tuple(letters), now)
     if key not in previews:
-        previews[key] = _flow_preview(state, letters, now)
+        previews[key] = _flow_preview(catches, letters, now)
     return previews[key]
 
 
-def _flow_preview(state: GameState, letters: list[str], now: bool) -> dict[str, Any]:
+def _flow_preview(catches: water.Catches, letters: list[str], now: bool) -> dict[str, Any]:
     """Where the new drops go: `stops_at` for drops flowing at once (None: off the map),
     `water_flow` = what each dam would catch in the Water Flow phase otherwise.
 
@@ -348,9 +350,11 @@ def _flow_preview(state: GameState, letters: list[str], now: bool) -> dict[str, 
     him this turn) show in the preview (ruling R11).
     """
     if now:
-        return {"stops_at": [water.reach_from_headstream(state, letter) for letter in letters]}
+        return {
+            "stops_at": [water.reach_from_headstream(catches.state, letter) for letter in letters]
+        }
     extra = {letter: letters.count(letter) for letter in set(letters)}
-    return {"water_flow": water.simulate_catches(state, extra)}
+    return {"water_flow": catches(extra)}
 
 
 def _bank(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:

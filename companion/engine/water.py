@@ -200,16 +200,47 @@ def simulate_catches(state: GameState, extra: dict[str, int] | None = None) -> d
     Pure preview (the state is untouched) in the order of ruling R8, for the Automa's
     "most water drops" criterion (ruling A15) and the flow previews.
     """
-    held = {space: dam.drops for space, dam in state.dams.items()}
-    caught: dict[str, int] = {}
-    extra = extra or {}
-    for letter in HEADSTREAM_LETTERS:
-        for _ in range(state.headstreams.get(letter, 0) + extra.get(letter, 0)):
-            stop = trace(state, headstream=letter, held=held).stopped_at
+    return Catches(state)(extra)
+
+
+class Catches:
+    """`simulate_catches` of one state for many `extra`s (the Water action's previews).
+
+    Drops flow headstream by headstream, A to D (ruling R8): two previews that add the same
+    drops to A and B flow alike until C, so each such beginning is traced once and kept.
+    """
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        held = {space: dam.drops for space, dam in state.dams.items()}
+        # by the drops flowing from A, B, ... so far: (drops held, drops caught) after them
+        self._after: dict[tuple[int, ...], tuple[dict[str, int], dict[str, int]]] = {
+            (): (held, {})
+        }
+
+    def __call__(self, extra: dict[str, int] | None = None) -> dict[str, int]:
+        extra = extra or {}
+        flowing = tuple(
+            self.state.headstreams.get(letter, 0) + extra.get(letter, 0)
+            for letter in HEADSTREAM_LETTERS
+        )
+        for k in range(1, len(flowing) + 1):
+            if flowing[:k] not in self._after:
+                self._after[flowing[:k]] = self._flow(
+                    HEADSTREAM_LETTERS[k - 1], flowing[k - 1], *self._after[flowing[: k - 1]]
+                )
+        return dict(self._after[flowing][1])
+
+    def _flow(
+        self, letter: str, drops: int, held: dict[str, int], caught: dict[str, int]
+    ) -> tuple[dict[str, int], dict[str, int]]:
+        held, caught = dict(held), dict(caught)
+        for _ in range(drops):
+            stop = trace(self.state, headstream=letter, held=held).stopped_at
             if stop is not None:
                 held[stop] += 1
                 caught[stop] = caught.get(stop, 0) + 1
-    return caught
+        return held, caught
 
 
 # -- deciding ------------------------------------------------------------------------------
