@@ -91,10 +91,12 @@ def trace(
     headstream: str | None = None,
     from_basin: int | None = None,
     held: dict[str, int] | None = None,
+    capacities: dict[str, int] | None = None,
 ) -> Trace:
     """The route of one drop from a headstream or from a production's powerhouse basin.
 
     `held` overrides the drops held by dams (for previews); the state is not changed.
+    `capacities` are the dams' `capacity`, when the caller traces many drops of one state.
     A dam space with a dam and room catches the drop, whoever owns it; an empty space or a
     full dam is passed (map.md §4).
     """
@@ -121,8 +123,11 @@ def trace(
         if kind == BOX:
             boxes.append(int(node[1:]))
             continue
+        if node not in state.dams:  # an empty dam space: passed
+            continue
         drops = held.get(node, 0) if held is not None else _held(state, node)
-        if node in state.dams and drops < capacity(state, node):
+        room = capacities[node] if capacities is not None else capacity(state, node)
+        if drops < room:
             return Trace(tuple(path), node, None, tuple(boxes))
     raise AssertionError("every river ends at an exit")  # pragma: no cover
 
@@ -213,6 +218,7 @@ class Catches:
     def __init__(self, state: GameState) -> None:
         self.state = state
         held = {space: dam.drops for space, dam in state.dams.items()}
+        self._capacities = {space: capacity(state, space) for space in state.dams}
         # by the drops flowing from A, B, ... so far: (drops held, drops caught) after them
         self._after: dict[tuple[int, ...], tuple[dict[str, int], dict[str, int]]] = {
             (): (held, {})
@@ -236,7 +242,9 @@ class Catches:
     ) -> tuple[dict[str, int], dict[str, int]]:
         held, caught = dict(held), dict(caught)
         for _ in range(drops):
-            stop = trace(self.state, headstream=letter, held=held).stopped_at
+            stop = trace(
+                self.state, headstream=letter, held=held, capacities=self._capacities
+            ).stopped_at
             if stop is not None:
                 held[stop] += 1
                 caught[stop] = caught.get(stop, 0) + 1
