@@ -5,13 +5,17 @@ Scenario tests name the rulebook example; refusals assert the player-facing mess
 
 from __future__ import annotations
 
+import random
+
 import helpers
 import pytest
 from test_construction_fixtures import event_types, make_game
 
-from companion.engine import abilities, construction
+from companion.engine import abilities, construction, execute, new_game
+from companion.engine.catalog import STRUCTURE_NAMES
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder
+from companion.engine.options import all_commands
 from companion.engine.state import Dam, Segment
 
 
@@ -440,12 +444,6 @@ def test_legal_spaces_are_the_spaces_placement_error_allows_all_game_long(seed: 
     """p. 14 placement limits: the options' quick look at taken spaces and foreign dams
     (construction.legal_spaces) never drops a space placement_error allows, nor keeps one
     it refuses, from the first turn to a map full of structures (a random legal game)."""
-    import random
-
-    from companion.engine import execute, new_game
-    from companion.engine.catalog import STRUCTURE_NAMES
-    from companion.engine.options import all_commands
-
     rng = random.Random(seed)
     state = new_game(helpers.setup_payload(4, seed=seed)).state
     checked = 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,9 @@ from flask.testing import FlaskClient
 
 from companion import live
 from companion.app import create_app
+from companion.engine import execute
+from companion.engine.state import to_json
+from companion.store import Store, default_engine
 
 SETUP = {
     "mode": "introductory",
@@ -177,12 +181,6 @@ def test_the_store_executes_on_its_undo_copy_and_stores_what_execute_gives(
     """A tap's copy of the state is the store's kept undo bytes, unpickled (one pickling
     less): the engine gets an equal state that is not the live one, and the game it
     stores is the game `execute` on the live state gives."""
-    from dataclasses import replace
-
-    from companion.engine import execute
-    from companion.engine.state import to_json
-    from companion.store import Store, default_engine
-
     real_engine = default_engine()
     copies: list[Any] = []
 
