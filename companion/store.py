@@ -30,6 +30,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import orjson
 import sqlite_utils
 
 from companion import jsonsafe
@@ -123,6 +124,9 @@ class Engine:
     view: Callable[[Any], dict] | None = None  # to_json plus derived values, for devices
     # the stored JSON of a view (derived values dropped), so a tap encodes its state once
     unview: Callable[[dict], dict] | None = None
+    # `execute` on a copy of the state the store unpickled from its undo bytes (None: the
+    # store calls `execute`, which copies the state itself)
+    execute_on_copy: Callable[[Any, dict], Any] | None = None
     # checks a command against its schema and gives the canonical form (None: as given)
     load_command: Callable[[dict], dict] | None = None
 
@@ -143,6 +147,7 @@ def default_engine() -> Engine:
         view=view.state_view,
         unview=view.state_json_of_view,
         load_command=schemas.load_command,
+        execute_on_copy=engine.execute_on_copy,
     )
 
 
@@ -181,6 +186,37 @@ def _dumps(value: Any) -> str:
     # Key order is kept: the order of `players` is the seat order. orjson: a tap stores its
     # whole state as a snapshot, which json.dumps encoded at six times the CPU.
     return jsonsafe.dumps(value)
+
+
+# Words (a str subclass), and any other subclass of a JSON type, reach `_stored_words`
+_STORED_OPTIONS = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_NON_STR_KEYS
+
+
+def _stored_words(value: Any) -> Any:
+    """The stored form orjson asks for: a `Words` as `{"words": key, "params": {...}}`
+    (its parts are encoded the same way), any other subclass of str, int, dict or list as
+    its plain type, as `words.to_json` then `json.dumps` would write it."""
+    if isinstance(value, words.Words):
+        return {words.WORDS_KEY: value.key, words.PARAMS_KEY: dict(value.params)}
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int):
+        return int.__index__(value)
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, list):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def _stored_dumps(value: Any) -> str:
+    """`_dumps(words.to_json(value))` in one pass of orjson's C encoder: a tap stores its
+    whole state, whose walk by `words.to_json` alone cost about 0.25 ms (docs/operations.md
+    "Where a tap's CPU goes"). What orjson refuses goes the old way."""
+    try:
+        return orjson.dumps(value, default=_stored_words, option=_STORED_OPTIONS).decode()
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return _dumps(words.to_json(value))
 
 
 def new_join_code() -> str:
@@ -449,7 +485,7 @@ class Store:
                     "updated_at": now,
                     "title": title or f"Game of {now[:10]}",
                     "setup": _dumps(setup),
-                    "setup_outcome": _dumps(words.to_json(setup_outcome)),
+                    "setup_outcome": _stored_dumps(setup_outcome),
                     "version": 0,
                     "round": state_json.get("round", 1),
                     "phase": state_json.get("phase", ""),
@@ -458,7 +494,7 @@ class Store:
                 }
             )
             db["snapshots"].insert(
-                {"game_id": game_id, "version": 0, "state": _dumps(words.to_json(state_json))}
+                {"game_id": game_id, "version": 0, "state": _stored_dumps(state_json)}
             )
         record = {"seq": 0, "kind": "setup", **setup_outcome, "version_after": 0}
         return Committed(game_id, 0, outcome.state, record)
@@ -735,7 +771,7 @@ class Store:
             live = self._checked_live(db, game_id, expected_version)
         # The engine works outside any lock (its input is never changed); the transaction
         # then holds SQLite's write lock only to check the version and append.
-        outcome = self.engine.execute(live.state, command)
+        outcome = self._execute(live, command)
         kind = "correction" if command.get("type") == "correct" else "command"
         # the engine's parsed command: nothing it does not know reaches the log
         parsed = getattr(outcome, "command", None) or command
@@ -758,6 +794,14 @@ class Store:
                 game_id, LiveGame(new_version, outcome.state, view, live.setup, in_force, states)
             )
         return Committed(game_id, new_version, outcome.state, record, view, live.view)
+
+    def _execute(self, live: LiveGame, command: dict[str, Any]) -> Any:
+        """The engine's outcome of `command` on the live state; the state's undo bytes, when
+        kept, are unpickled as the engine's copy (one pickling of the state less a tap)."""
+        kept = live.states.get(live.version)
+        if kept is None or self.engine.execute_on_copy is None:
+            return self.engine.execute(live.state, command)
+        return self.engine.execute_on_copy(pickle.loads(kept), command)
 
     def undo_preview(self, game_id: str) -> dict[str, Any]:
         """The record an undo would revert now. Raises GameNotFound, NothingToUndo."""
@@ -849,8 +893,8 @@ class Store:
             "INSERT INTO records (game_id, seq, kind, command, events, instructions, "
             "version_after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                game_id, new_version, kind, _dumps(command), _dumps(words.to_json(events)),
-                _dumps(words.to_json(instructions)), new_version, now,
+                game_id, new_version, kind, _dumps(command), _stored_dumps(events),
+                _stored_dumps(instructions), new_version, now,
             ],
         )
         db.execute(
@@ -868,7 +912,7 @@ class Store:
         )
         db.execute(
             "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-            [game_id, new_version, _dumps(words.to_json(self._stored_json(view)))],
+            [game_id, new_version, _stored_dumps(self._stored_json(view))],
         )
         db.execute(
             "DELETE FROM snapshots WHERE game_id = ? AND version <= ?",

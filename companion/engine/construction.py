@@ -315,13 +315,34 @@ def candidate_spaces(structure: str) -> list[str]:
     return [s for s, sp in SPACES.items() if sp.kind == kind]
 
 
+_CANDIDATES = {structure: tuple(candidate_spaces(structure)) for structure in STRUCTURE_NAMES}
+
+
 def legal_spaces(state: GameState, company: str, structure: str) -> list[str]:
     """The free spaces where `company` may place `structure` now (placement limits only)."""
+    candidates = _CANDIDATES.get(structure, ())  # a structure of no kind has no space
+    if candidates and state.players[company].built[structure] >= PIECES_PER_COMPANY[structure]:
+        return []  # every space: "All your … are already built."
     return [
         s
-        for s in candidate_spaces(structure)
-        if placement_error(state, company, structure, s) is None
+        for s in candidates
+        if _not_refused_outright(state, company, structure, s)
+        and placement_error(state, company, structure, s) is None
     ]
+
+
+def _not_refused_outright(state: GameState, company: str, structure: str, space: str) -> bool:
+    """False for a space `placement_error` refuses at its first look (taken, or no dam of
+    yours to raise), so the options of a build turn do not say those reasons for every
+    space of the map; True spaces still go through `placement_error`."""
+    if structure == "elevation":
+        dam = state.dams.get(space)
+        return dam is not None and dam.owner == company
+    if structure == "base":
+        return space not in state.dams
+    if structure == "conduit":
+        return space not in state.conduits
+    return space not in state.powerhouses
 
 
 def free_build_options(

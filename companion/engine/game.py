@@ -282,8 +282,19 @@ def execute(state: GameState, command: Command | dict[str, Any]) -> Outcome:
     return _execute(state, command, in_place=False)
 
 
+def execute_on_copy(copy: GameState, command: Command | dict[str, Any]) -> Outcome:
+    """`execute` on a copy the caller made for it and gives up: `copy` becomes the new state.
+
+    The store keeps each state pickled for undo; unpickling those bytes is the copy
+    `execute` would make, without pickling the state a second time (docs/operations.md
+    "Where a tap's CPU goes"). A refused command leaves `copy` half-changed: throw it away.
+    """
+    return _execute(copy, command, in_place=True)
+
+
 def _execute(state: GameState, raw: Command | dict[str, Any], *, in_place: bool) -> Outcome:
-    """The processing step; `in_place` (replay only) skips the copy of the input state."""
+    """The processing step; `in_place` (replay, a caller's own copy) skips the copy of the
+    input state."""
     command = parse(raw)
     if state.finished and not isinstance(command, Correct):
         raise RuleViolation("game_over", say("The game is over."))

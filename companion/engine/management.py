@@ -47,6 +47,17 @@ PATENT_COST = 5
 
 def space_name(space: ManagementSpace) -> Words:
     """A Management-board space as a player finds it: "Workshop row 2, right"."""
+    # said for every space an options answer lists: the same sentence each time
+    name = _SPACE_NAMES.get(space)
+    if name is None:
+        name = _SPACE_NAMES[space] = _space_name(space)
+    return name
+
+
+_SPACE_NAMES: dict[ManagementSpace, Words] = {}
+
+
+def _space_name(space: ManagementSpace) -> Words:
     section = SECTION_NAMES[space.section]
     if not space.side:
         return (

@@ -75,10 +75,19 @@ def _spaces(section: str) -> list[ManagementSpace]:
 
 
 def _space_label(space: ManagementSpace) -> Words:
-    bits: list[str] = [counts.engineers(space.engineers or 0)]
-    if space.total_credits:
-        bits.append(f"{space.total_credits}₵")
-    return say("{space} ({cost})", space=management.space_name(space), cost=commas(bits))
+    """ "Workshop row 1, left (1 Engineer, 2₵)": a space and what it costs (the same label
+    every time: said once per space, as every options answer lists the spaces)."""
+    label = _SPACE_LABELS.get(space)
+    if label is None:
+        bits: list[str] = [counts.engineers(space.engineers or 0)]
+        if space.total_credits:
+            bits.append(f"{space.total_credits}₵")
+        label = say("{space} ({cost})", space=management.space_name(space), cost=commas(bits))
+        _SPACE_LABELS[space] = label
+    return label
+
+
+_SPACE_LABELS: dict[ManagementSpace, Words] = {}
 
 
 def _credits(n: int) -> str:
@@ -284,6 +293,10 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
 def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     spaces, why = _usable_spaces(state, company, "water_management")
     choices = []
+    # spaces of 1, 2 and 3 drops offer the same headstreams: each preview is simulated once,
+    # and the flows previews have in common are traced once (water.Catches)
+    previews: dict[tuple[tuple[str, ...], bool], dict[str, Any]] = {}
+    catches = water.Catches(state)
     for space in spaces:
         n = int(space.effect.get("drops", 1))
         combos = [
@@ -304,7 +317,7 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
                     "preview": {
                         "headstreams": letters,
                         "credits": space.total_credits,
-                        **_flow_preview(state, letters, space.effect.get("flow") == "immediately"),
+                        **_flow_preview_once(previews, catches, letters, now),
                     },
                     "command": {
                         "type": "water",
@@ -317,7 +330,19 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     return choices, why
 
 
-def _flow_preview(state: GameState, letters: list[str], now: bool) -> dict[str, Any]:
+def _flow_preview_once(
+    previews: dict[tuple[tuple[str, ...], bool], dict[str, Any]],
+    catches: water.Catches,
+    letters: list[str],
+    now: bool,
+) -> dict[str, Any]:
+    key = (tuple(letters), now)
+    if key not in previews:
+        previews[key] = _flow_preview(catches, letters, now)
+    return previews[key]
+
+
+def _flow_preview(catches: water.Catches, letters: list[str], now: bool) -> dict[str, Any]:
     """Where the new drops go: `stops_at` for drops flowing at once (None: off the map),
     `water_flow` = what each dam would catch in the Water Flow phase otherwise.
 
@@ -325,9 +350,11 @@ def _flow_preview(state: GameState, letters: list[str], now: bool) -> dict[str, 
     him this turn) show in the preview (ruling R11).
     """
     if now:
-        return {"stops_at": [water.reach_from_headstream(state, letter) for letter in letters]}
+        return {
+            "stops_at": [water.reach_from_headstream(catches.state, letter) for letter in letters]
+        }
     extra = {letter: letters.count(letter) for letter in set(letters)}
-    return {"water_flow": water.simulate_catches(state, extra)}
+    return {"water_flow": catches(extra)}
 
 
 def _bank(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:

@@ -12,6 +12,8 @@ import pickle
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
+from companion.engine.words import Words
+
 Company = str  # "usa" | "germany" | "italy" | "france" (| "netherlands")
 Owner = str  # a Company or NEUTRAL
 NEUTRAL = "neutral"
@@ -220,18 +222,21 @@ def to_json(state: GameState) -> dict[str, Any]:
     return plain
 
 
-_LEAVES = (str, int, float, bool, type(None))
+# kept as they are; a `Words` too, immutable like the str it is (its deep copy is itself)
+_LEAVES = frozenset((str, int, float, bool, type(None), Words))
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _plain(value: Any) -> Any:
+    # the leaves of a container are kept without a call each: most of the state is leaves,
+    # and a view is made on every tap (docs/operations.md "Where a tap's CPU goes")
     kind = type(value)
     if kind in _LEAVES:
         return value
     if kind is dict:
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: v if type(v) in _LEAVES else _plain(v) for k, v in value.items()}
     if kind is list:
-        return [_plain(v) for v in value]
+        return [v if type(v) in _LEAVES else _plain(v) for v in value]
     if kind is tuple:
         return tuple(_plain(v) for v in value)
     names = _FIELDS.get(kind)

@@ -91,10 +91,12 @@ def trace(
     headstream: str | None = None,
     from_basin: int | None = None,
     held: dict[str, int] | None = None,
+    capacities: dict[str, int] | None = None,
 ) -> Trace:
     """The route of one drop from a headstream or from a production's powerhouse basin.
 
     `held` overrides the drops held by dams (for previews); the state is not changed.
+    `capacities` are the dams' `capacity`, when the caller traces many drops of one state.
     A dam space with a dam and room catches the drop, whoever owns it; an empty space or a
     full dam is passed (map.md §4).
     """
@@ -121,8 +123,11 @@ def trace(
         if kind == BOX:
             boxes.append(int(node[1:]))
             continue
+        if node not in state.dams:  # an empty dam space: passed
+            continue
         drops = held.get(node, 0) if held is not None else _held(state, node)
-        if node in state.dams and drops < capacity(state, node):
+        room = capacities[node] if capacities is not None else capacity(state, node)
+        if drops < room:
             return Trace(tuple(path), node, None, tuple(boxes))
     raise AssertionError("every river ends at an exit")  # pragma: no cover
 
@@ -200,16 +205,50 @@ def simulate_catches(state: GameState, extra: dict[str, int] | None = None) -> d
     Pure preview (the state is untouched) in the order of ruling R8, for the Automa's
     "most water drops" criterion (ruling A15) and the flow previews.
     """
-    held = {space: dam.drops for space, dam in state.dams.items()}
-    caught: dict[str, int] = {}
-    extra = extra or {}
-    for letter in HEADSTREAM_LETTERS:
-        for _ in range(state.headstreams.get(letter, 0) + extra.get(letter, 0)):
-            stop = trace(state, headstream=letter, held=held).stopped_at
+    return Catches(state)(extra)
+
+
+class Catches:
+    """`simulate_catches` of one state for many `extra`s (the Water action's previews).
+
+    Drops flow headstream by headstream, A to D (ruling R8): two previews that add the same
+    drops to A and B flow alike until C, so each such beginning is traced once and kept.
+    """
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        held = {space: dam.drops for space, dam in state.dams.items()}
+        self._capacities = {space: capacity(state, space) for space in state.dams}
+        # by the drops flowing from A, B, ... so far: (drops held, drops caught) after them
+        self._after: dict[tuple[int, ...], tuple[dict[str, int], dict[str, int]]] = {
+            (): (held, {})
+        }
+
+    def __call__(self, extra: dict[str, int] | None = None) -> dict[str, int]:
+        extra = extra or {}
+        flowing = tuple(
+            self.state.headstreams.get(letter, 0) + extra.get(letter, 0)
+            for letter in HEADSTREAM_LETTERS
+        )
+        for k in range(1, len(flowing) + 1):
+            if flowing[:k] not in self._after:
+                self._after[flowing[:k]] = self._flow(
+                    HEADSTREAM_LETTERS[k - 1], flowing[k - 1], *self._after[flowing[: k - 1]]
+                )
+        return dict(self._after[flowing][1])
+
+    def _flow(
+        self, letter: str, drops: int, held: dict[str, int], caught: dict[str, int]
+    ) -> tuple[dict[str, int], dict[str, int]]:
+        held, caught = dict(held), dict(caught)
+        for _ in range(drops):
+            stop = trace(
+                self.state, headstream=letter, held=held, capacities=self._capacities
+            ).stopped_at
             if stop is not None:
                 held[stop] += 1
                 caught[stop] = caught.get(stop, 0) + 1
-    return caught
+        return held, caught
 
 
 # -- deciding ------------------------------------------------------------------------------

@@ -36,12 +36,7 @@ class Words(str):
     params: Mapping[str, Any]
 
     def __new__(cls, key: str, params: Mapping[str, Any] | None = None) -> Words:
-        parts = dict(params or {})
-        text = key.format(**parts) if parts else key
-        self = super().__new__(cls, text)
-        self.key = key
-        self.params = parts
-        return self
+        return _made(cls, key, dict(params) if params else {})
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickled live states and deep copies rebuild the key and parts, not only the text
@@ -54,9 +49,21 @@ class Words(str):
         return self
 
 
+def _made(cls: type[Words], key: str, parts: dict[str, Any]) -> Words:
+    # `str.__new__` straight away, the parts formatted in place: an options answer says a
+    # few hundred sentences, and this is most of their cost (docs/operations.md)
+    self = _new_str(cls, key.format_map(parts) if parts else key)
+    self.key = key
+    self.params = parts
+    return self
+
+
+_new_str = str.__new__
+
+
 def say(key: str, /, **params: Any) -> Words:
     """The sentence `key` with its `{named}` parts; English until the edge renders it."""
-    return Words(key, params)
+    return _made(Words, key, params)  # `params` is this call's own dict: no copy needed
 
 
 def listing(items: Iterable[str]) -> str:

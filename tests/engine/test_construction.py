@@ -5,13 +5,17 @@ Scenario tests name the rulebook example; refusals assert the player-facing mess
 
 from __future__ import annotations
 
+import random
+
 import helpers
 import pytest
 from test_construction_fixtures import event_types, make_game
 
-from companion.engine import abilities, construction
+from companion.engine import abilities, construction, execute, new_game
+from companion.engine.catalog import STRUCTURE_NAMES
 from companion.engine.errors import RuleViolation
 from companion.engine.events import Recorder
+from companion.engine.options import all_commands
 from companion.engine.state import Dam, Segment
 
 
@@ -433,3 +437,26 @@ def test_automa_pays_red_border_credits_as_vp() -> None:
     build(state, "usa", "base", "9U")
     assert usa.vp == 10 - 3
     assert usa.credits == 0
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_legal_spaces_are_the_spaces_placement_error_allows_all_game_long(seed: int) -> None:
+    """p. 14 placement limits: the options' quick look at taken spaces and foreign dams
+    (construction.legal_spaces) never drops a space placement_error allows, nor keeps one
+    it refuses, from the first turn to a map full of structures (a random legal game)."""
+    rng = random.Random(seed)
+    state = new_game(helpers.setup_payload(4, seed=seed)).state
+    checked = 0
+    while not state.finished:
+        for company in state.players:
+            for structure in STRUCTURE_NAMES:
+                every = [
+                    s
+                    for s in construction.candidate_spaces(structure)
+                    if construction.placement_error(state, company, structure, s) is None
+                ]
+                assert construction.legal_spaces(state, company, structure) == every
+                checked += len(every)
+        player = state.pending[-1].player if state.pending and state.pending[-1].player else None
+        state = execute(state, rng.choice(all_commands(state, player or state.active))).state
+    assert checked > 0 and state.dams  # spaces were offered, and the map filled up

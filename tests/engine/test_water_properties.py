@@ -64,6 +64,35 @@ def test_simulate_catches_predicts_the_water_flow_phase(state: GameState) -> Non
     assert predicted == caught
 
 
+def _flowed(state: GameState, extra: dict[str, int]) -> list[tuple[str, int]]:
+    """What the Water Flow phase catches with `extra` drops waiting too, in order caught."""
+    copy = state.copy()
+    for letter, n in extra.items():
+        copy.headstreams[letter] += n
+    rec = recorder(copy)
+    water.water_flow_phase(rec)
+    caught: dict[str, int] = {}
+    for e in events_of(rec, "drop_flowed"):
+        if e["stopped_at"]:
+            caught[e["stopped_at"]] = caught.get(e["stopped_at"], 0) + 1
+    return list(caught.items())
+
+
+extras = st.dictionaries(st.sampled_from(HEADSTREAM_LETTERS), st.integers(1, 3), max_size=3)
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards(), st.lists(extras, min_size=1, max_size=8))
+def test_previews_sharing_their_flows_each_predict_the_water_flow_phase(
+    state: GameState, extra_drops: list[dict[str, int]]
+) -> None:
+    """water.Catches traces the flows its previews share once (the Water action's options):
+    each preview is still what the phase would catch, in the order it catches (ruling R8)."""
+    catches = water.Catches(state)
+    for extra in extra_drops:
+        assert list(catches(extra).items()) == _flowed(state, extra)
+
+
 @settings(max_examples=100, deadline=None)
 @given(boards(), st.permutations(HEADSTREAM_LETTERS))
 def test_the_order_of_the_headstreams_does_not_change_the_result(

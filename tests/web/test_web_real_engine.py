@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,9 @@ from flask.testing import FlaskClient
 
 from companion import live
 from companion.app import create_app
+from companion.engine import execute
+from companion.engine.state import to_json
+from companion.store import Store, default_engine
 
 SETUP = {
     "mode": "introductory",
@@ -169,3 +173,35 @@ def test_the_export_replays_to_the_live_state(real: Any) -> None:
     assert len(log["records"]) == 9
     live = client.get(f"/api/games/{game_id}").get_json()["state"]
     assert state_view(replay(log)) == live  # re-deciding the commands gives the stored state
+
+
+def test_the_store_executes_on_its_undo_copy_and_stores_what_execute_gives(
+    tmp_path: Path,
+) -> None:
+    """A tap's copy of the state is the store's kept undo bytes, unpickled (one pickling
+    less): the engine gets an equal state that is not the live one, and the game it
+    stores is the game `execute` on the live state gives."""
+    real_engine = default_engine()
+    copies: list[Any] = []
+
+    def spied(copy_: Any, command: dict[str, Any]) -> Any:
+        copies.append(copy_)
+        return real_engine.execute_on_copy(copy_, command)  # type: ignore[misc]
+
+    store = Store(tmp_path / "copy.db", engine=replace(real_engine, execute_on_copy=spied))
+    game_id = store.create_game(SETUP).game_id
+    for version in range(4):
+        command = _first_command(store, game_id)  # loads the game in memory
+        live_state = store._live[game_id].state
+        expected = execute(live_state, command)
+        committed = store.submit(game_id, command, version)
+        assert to_json(committed.state) == to_json(expected.state)
+        assert committed.record["events"] == expected.events
+        if version:  # the first tap has no kept bytes yet (a new game): `execute` copies
+            assert copies[-1] is committed.state and copies[-1] is not live_state
+    assert len(copies) == 3
+    assert to_json(store.rebuild_state(game_id)) == to_json(store.state(game_id)[1])
+
+
+def _first_command(store: Any, game_id: str) -> dict[str, Any]:
+    return next(offered_commands(store.options(game_id)[1]))

@@ -32,9 +32,12 @@ class WaterChoice:
         return self.stored > 0
 
 
-def stored_in_own_dams(state: GameState, company: str, extra: dict[str, int]) -> int:
-    """Drops own dams would catch if the waiting drops plus `extra` flowed now."""
-    caught = water.simulate_catches(state, extra)
+def stored_in_own_dams(
+    state: GameState, company: str, extra: dict[str, int], catches: water.Catches | None = None
+) -> int:
+    """Drops own dams would catch if the waiting drops plus `extra` flowed now (`catches`:
+    the previews of this state so far, when many placements are weighed)."""
+    caught = (catches or water.Catches(state))(extra)
     return sum(n for space, n in caught.items() if state.dams[space].owner == company)
 
 
@@ -42,7 +45,8 @@ def _best(
     state: GameState, company: str, n: int, criteria: Criteria, exact: bool = False
 ) -> WaterChoice:
     """Best placement of up to `n` drops (exactly `n` for a reward that must be all or none)."""
-    base = stored_in_own_dams(state, company, {})
+    catches = water.Catches(state)  # the placements share their flows (water.Catches)
+    base = stored_in_own_dams(state, company, {}, catches)
     steps = _usa_steps(state, company)
     best: tuple[tuple[int, int, int, tuple[int, ...]], tuple[str, ...], int] | None = None
     for k in range(n if exact else 1, n + 1):
@@ -50,7 +54,7 @@ def _best(
             extra: dict[str, int] = {}
             for letter in combo:
                 extra[letter] = extra.get(letter, 0) + 1
-            gain = stored_in_own_dams(state, company, extra) - base
+            gain = stored_in_own_dams(state, company, extra, catches) - base
             ordered = tuple(sorted(combo, key=criteria.letter_rank))
             usa = -sum(steps[x] for x in combo) if steps else 0
             key = (-gain, usa, k, tuple(criteria.letter_rank(x) for x in ordered))
