@@ -18,8 +18,7 @@ from companion.engine.board import SPACES
 from companion.engine.catalog import ADVANCED_TILES, is_advanced
 from companion.engine.commands import Answer, answer_dict
 from companion.engine.economy import gain_credits, move_energy, score_vp, source
-from companion.engine.errors import RuleViolation
-from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.events import Event, Recorder, applies, ask, not_offered, resolves
 from companion.engine.state import Decision, GameState
 from companion.engine.wheel import rotate_wheel, tiles_on_wheel
 from companion.engine.words import say
@@ -208,13 +207,7 @@ def _check_answer(decision: Decision, answer: Answer, keys: tuple[str, ...]) -> 
     picked = {k: given.get(k) for k in keys}
     legal = [{k: a.get(k) for k in keys} for a in decision.options.get("answers", [])]
     if picked not in legal:
-        raise RuleViolation(
-            "illegal_answer",
-            say(
-                "That is not one of the choices: {reason}",
-                reason=decision.reason,
-            ),
-        )
+        raise not_offered(decision)
 
 
 @resolves("tile_effect")
@@ -256,13 +249,7 @@ def _resolve_tile_production(rec: Recorder, decision: Decision, answer: Answer) 
         {k: a.get(k) for k in keys} for a in decision.options["answers"] if not a.get("decline")
     ]
     if {k: given.get(k) for k in keys} not in legal:
-        raise RuleViolation(
-            "illegal_answer",
-            say(
-                "That is not one of the choices: {reason}",
-                reason=decision.reason,
-            ),
-        )
+        raise not_offered(decision)
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=given)
     fields = production.production_fields(answer)
     production.decide_produce(

@@ -25,7 +25,16 @@ from companion.engine.commands import Answer, answer_dict, read_answer
 from companion.engine.economy import Source, gain_credits, gain_machineries, move_energy, score_vp
 from companion.engine.economy import source as economy_source
 from companion.engine.errors import RuleViolation
-from companion.engine.events import RESOLVERS, Event, Recorder, Resolver, applies, ask, resolves
+from companion.engine.events import (
+    RESOLVERS,
+    Event,
+    Recorder,
+    Resolver,
+    applies,
+    ask,
+    not_offered,
+    resolves,
+)
 from companion.engine.hooks import HOOKS
 from companion.engine.state import Decision, GameState
 from companion.engine.wheel import rotate_wheel
@@ -245,13 +254,7 @@ def _ask_all(rec: Recorder, company: str, choices: list[tuple[str, str, dict[str
 def _check(decision: Decision, answer: Answer, key: str) -> None:
     legal = [a.get(key) for a in decision.options.get("answers", [])]
     if answer_dict(answer).get(key) not in legal:
-        raise RuleViolation(
-            "illegal_answer",
-            say(
-                "That is not one of the choices: {reason}",
-                reason=decision.reason,
-            ),
-        )
+        raise not_offered(decision)
 
 
 # -- resolvers -----------------------------------------------------------------------------

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine.commands import Answer
+from companion.engine.errors import RuleViolation
 from companion.engine.state import Decision, GameState
+from companion.engine.words import say
 
 Event = dict[str, Any]
 Handler = Callable[[GameState, Event], None]
@@ -107,3 +109,10 @@ def _decision_pushed(state: GameState, e: Event) -> None:
 @applies("decision_resolved")
 def _decision_resolved(state: GameState, e: Event) -> None:
     state.pending.pop()
+
+
+def not_offered(decision: Decision) -> RuleViolation:
+    """The refusal of an answer the open decision did not offer, naming the decision."""
+    return RuleViolation(
+        "illegal_answer", say("That is not one of the choices: {reason}", reason=decision.reason)
+    )

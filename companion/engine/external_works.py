@@ -29,7 +29,7 @@ from companion.engine.catalog import ExternalWork as ExternalWorkTile
 from companion.engine.commands import Answer, ExternalWork, answer_dict
 from companion.engine.economy import move_energy, pay_credits
 from companion.engine.errors import RuleViolation
-from companion.engine.events import Recorder, ask, resolves
+from companion.engine.events import Recorder, ask, not_offered, resolves
 from companion.engine.state import Decision, GameState
 from companion.engine.table_words import advanced_tile_name, external_work_name, machineries_words
 from companion.engine.wheel import load_wheel, rotate_wheel, tiles_on_wheel
@@ -289,13 +289,7 @@ def ask_contract(
 def _accept(rec: Recorder, decision: Decision, chosen: object, field: str, answer: Answer) -> None:
     """Refuse an answer the decision did not offer; record the one it did."""
     if chosen not in [a[field] for a in decision.options["answers"]]:
-        raise RuleViolation(
-            "illegal_answer",
-            say(
-                "That is not one of the choices: {reason}",
-                reason=decision.reason,
-            ),
-        )
+        raise not_offered(decision)
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
 
 

@@ -48,7 +48,7 @@ from companion.engine.economy import (
     source,
 )
 from companion.engine.errors import RuleViolation
-from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.events import Event, Recorder, applies, ask, not_offered, resolves
 from companion.engine.officers import Payment
 from companion.engine.state import NEUTRAL, Decision, GameState
 from companion.engine.table_words import printed
@@ -694,13 +694,7 @@ def _resolve_building_production(rec: Recorder, decision: Decision, answer: Answ
     keys = ("dam", "conduit", "powerhouse", "drops", "contract")
     legal = [{k: a.get(k) for k in keys} for a in decision.options["answers"]]
     if {k: given.get(k) for k in keys} not in legal:
-        raise RuleViolation(
-            "illegal_answer",
-            say(
-                "That is not one of the choices: {reason}",
-                reason=decision.reason,
-            ),
-        )
+        raise not_offered(decision)
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=given)
     fields = production.production_fields(answer)
     production.decide_produce(
@@ -775,13 +769,7 @@ def _ask_choice(rec: Recorder, company: str, tile: str, effect: str, reason: str
 def _resolve_building_choice(rec: Recorder, decision: Decision, answer: Answer) -> None:
     given = answer_dict(answer)
     if given not in decision.options["answers"]:
-        raise RuleViolation(
-            "illegal_answer",
-            say(
-                "That is not one of the choices: {reason}",
-                reason=decision.reason,
-            ),
-        )
+        raise not_offered(decision)
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=given)
     company = str(decision.player)
     tile = decision.options["building"]

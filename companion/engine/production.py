@@ -27,7 +27,7 @@ from companion.engine.economy import (
     source,
 )
 from companion.engine.errors import CommandError, RuleViolation
-from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.events import Event, Recorder, applies, ask, not_offered, resolves
 from companion.engine.hooks import HOOKS
 from companion.engine.state import NEUTRAL, Decision, GameState
 from companion.engine.words import listing, say
@@ -640,13 +640,7 @@ def _offer_netherlands_drop(rec: Recorder, company: str, used: str) -> None:
 @resolves("company_drop")
 def _resolve_company_drop(rec: Recorder, decision: Decision, answer: Answer) -> None:
     if answer.dam not in [a["dam"] for a in decision.options["answers"]]:
-        raise RuleViolation(
-            "illegal_answer",
-            say(
-                "That is not one of the choices: {reason}",
-                reason=decision.reason,
-            ),
-        )
+        raise not_offered(decision)
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
     if answer.dam is None:
         rec.emit("reward_declined", decision.reason, company=decision.player, what="drop")
@@ -708,13 +702,7 @@ def _resolve_company_effect(rec: Recorder, decision: Decision, answer: Answer) -
     as an answer so that the game can never wait on it.
     """
     if answer.continue_ is not True:
-        raise RuleViolation(
-            "illegal_answer",
-            say(
-                "That is not one of the choices: {reason}",
-                reason=decision.reason,
-            ),
-        )
+        raise not_offered(decision)
     rec.emit("decision_resolved", decision.reason, kind=decision.kind)
     options = decision.options
     company_effect(

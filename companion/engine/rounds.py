@@ -26,8 +26,7 @@ from companion.engine.catalog import company_name
 from companion.engine.commands import Answer, answer_dict
 from companion.engine.data import company_tables as ct
 from companion.engine.economy import gain_credits, score_vp, source
-from companion.engine.errors import RuleViolation
-from companion.engine.events import Event, Recorder, applies, ask, resolves
+from companion.engine.events import Event, Recorder, applies, ask, not_offered, resolves
 from companion.engine.hooks import HOOKS
 from companion.engine.state import Decision, GameState, PlayerState
 from companion.engine.words import listing, say
@@ -145,13 +144,7 @@ def architect_turn_step(rec: Recorder, company: str) -> bool:
 @resolves("architect_turn")
 def _resolve_architect_turn(rec: Recorder, decision: Decision, answer: Answer) -> None:
     if answer.accept not in (True, False):
-        raise RuleViolation(
-            "illegal_answer",
-            say(
-                "That is not one of the choices: {reason}",
-                reason=decision.reason,
-            ),
-        )
+        raise not_offered(decision)
     rec.emit("decision_resolved", decision.reason, kind=decision.kind, answer=answer_dict(answer))
     if answer.accept:
         start_turn(rec, str(decision.player))
