@@ -326,15 +326,19 @@ def decide_build_building(rec: Recorder, company: str, command: Build) -> None:
         index=index,
         closes_left=rec.state.players[company].is_automa,
     )
-    red = red_border(index, with_tile)
+    _pay_red_border(rec, company, index, with_tile, name)
+    _tile_effect(rec, company, tile, with_tile)
+
+
+def _pay_red_border(rec: Recorder, company: str, index: int, with_tile: str, name: str) -> None:
+    """A red-bordered building space's Credits (ruling L6; the Automa's become VP, §10)."""
     pay_credits(
         rec,
         company,
-        red,
+        red_border(index, with_tile),
         "construction",
         say("Red-bordered building space of {building}", building=name),
     )
-    _tile_effect(rec, company, tile, with_tile)
 
 
 def _tile_effect(rec: Recorder, company: str, tile: str, with_tile: str) -> None:
@@ -410,14 +414,7 @@ def automa_build_building(
         index=index,
         closes_left=automa,
     )
-    red = red_border(index, with_tile)
-    pay_credits(
-        rec,
-        company,
-        red,
-        "construction",
-        say("Red-bordered building space of {building}", building=name),
-    )
+    _pay_red_border(rec, company, index, with_tile, name)
     if not automa:  # a person's Building tile acts as for a person (leeghwater.md §8)
         _tile_effect(rec, company, tile, with_tile)
     elif with_tile == "L1_BUILDING" and advanced.effects_active(rec.state, company):
