@@ -405,10 +405,19 @@ def derive(state: GameState, events: list[Event]) -> list[dict[str, Any]]:
             "kind": e["type"],
             "company": e.get("company"),
         }
-        if e["type"] == "drop_flowed" and e.get("path"):
-            step["animate"] = {"path": list(e["path"])}
+        if e["type"] == "drop_flowed":
+            step["rule"] = flow_rule(e)
+            if e.get("path"):
+                step["animate"] = {"path": list(e["path"])}
         steps.append(step)
     return steps
+
+
+def flow_rule(e: Event) -> str:
+    """The rule behind a drop's flow (companion/rule_refs.json): from a Headstream or after a
+    production (p. 16), then held by a Dam (p. 6) or off the map (p. 5)."""
+    start = "" if e.get("headstream") else "after_production:"
+    return f"drop_flowed:{start}{'left_map' if e.get('left_map') else 'held'}"
 
 
 def sheets(state: GameState, events: list[Event]) -> dict[str, list[dict[str, Any]]]:

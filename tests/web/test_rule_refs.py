@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_glossary_rulebook import _normal, english_pages, italian_pages, pages_with
@@ -35,7 +34,7 @@ SHEETS = (
 
 def test_every_instruction_kind_in_the_table_is_one_the_engine_writes() -> None:
     kinds = set(instructions.TEXT) | {"setup"}
-    # "drop_flowed:held": a drop's flow, by where it ended (why.js flowKey)
+    # "drop_flowed:held": a drop's flow, by where it ended (instructions.flow_rule)
     assert {key.split(":")[0] for key in rule_refs.table()["instructions"]} <= kinds
 
 
@@ -236,35 +235,28 @@ def test_an_automa_turn_names_the_kind_of_each_action_it_reads() -> None:
         assert step["kind"] in rule_refs.table()["automa"], step
 
 
-FLOW_KEY = Path(__file__).resolve().parent / "js" / "flow_key.mjs"
-
-
-def test_the_page_reads_where_each_drop_ended_as_the_engine_traced_it(tmp_path: Path) -> None:
+def test_a_drops_step_names_the_rule_of_where_it_ended_as_the_engine_traced_it() -> None:
     # every course on the map, from each Headstream and after a production in each basin:
-    # the page's key (why.js flowKey, from the drawn path) says what the engine's trace says
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    app = create_app({"DATABASE": str(tmp_path / "f.db"), "TESTING": True, "SECRET_KEY": "t"})
-    board = tmp_path / "board.json"
-    board.write_text(app.test_client().get("/api/board").get_data(as_text=True), encoding="utf-8")
+    # the table step's rule (instructions.flow_rule) says what the engine's trace says
     seats = [{"kind": "human", "company": "usa"}, {"kind": "human", "company": "italy"}]
     state = new_game({"mode": "introductory", "deals": "app", "seed": 2, "seats": seats}).state
-    starts = [{"headstream": letter} for letter in "ABCD"]
+    starts: list[dict[str, Any]] = [{"headstream": letter} for letter in "ABCD"]
     starts += [{"from_basin": basin} for basin in range(1, 13)]
     traces = [water.trace(state, **start) for start in starts]
-    lines = "".join(json.dumps({"path": list(t.path)}) + "\n" for t in traces)
-    said = subprocess.run(
-        [node, str(FLOW_KEY), str(Path(__file__).resolve().parents[2]), str(board)],
-        input=lines, capture_output=True, text=True, check=True, timeout=60,
-    ).stdout.splitlines()  # fmt: skip
+    events = [
+        {"type": "drop_flowed", "reason": "", "path": list(t.path), "left_map": t.left_map,
+         "stopped_at": t.stopped_at, "headstream": start.get("headstream"),
+         "from_basin": start.get("from_basin"), "waiting": False, "company": None}
+        for start, t in zip(starts, traces, strict=True)
+    ]  # fmt: skip
+    said = [step["rule"] for step in instructions.derive(state, events)]
     expected = [
         "drop_flowed:"
         + ("" if "headstream" in start else "after_production:")
         + ("left_map" if t.left_map else "held")
         for start, t in zip(starts, traces, strict=True)
     ]
-    assert [json.loads(line)["key"] for line in said] == expected
+    assert said == expected
     # both ends happen on this map: a neutral Dam holds a drop, another leaves the map
     assert {key.rsplit(":", 1)[1] for key in expected} == {"held", "left_map"}
     assert set(expected) <= set(rule_refs.table()["instructions"])

@@ -2,8 +2,7 @@
 import { el, fill } from '../dom.js';
 import { companyName, humanize } from '../names.js';
 import { t } from '../i18n.js';
-import { store } from '../store.js';
-import { flowKey, whyButton } from './why.js';
+import { whyButton } from './why.js';
 
 /** Fill `list` with the steps; tapping a step with a drop path replays its animation. */
 export function renderInstructions(list, instructions) {
@@ -25,9 +24,10 @@ export function renderInstructions(list, instructions) {
   }));
 }
 
-/** What a step's rules are listed under: its kind; a drop's flow also says where it ended. */
+/** What a step's rules are listed under: its kind; a drop's flow, where the engine says it
+ * ended (a step stored before the engine said so: the flow's rules in general). */
 function ruleKey(step) {
-  return step.kind === 'drop_flowed' ? flowKey(step.animate?.path, store.board) : step.kind;
+  return step.rule || step.kind;
 }
 
 /** Play every drop animation of the sheet in order. */

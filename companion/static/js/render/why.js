@@ -51,14 +51,3 @@ export function choiceKey(command) {
   return command.structure ? `${command.type}:${command.structure}` : command.type;
 }
 
-/**
- * Why a drop went where it went (a `drop_flowed` step): from a Headstream or after a
- * production, and held by a Dam or off the map; the flow's path says both.
- */
-export function flowKey(path, board) {
-  if (!path?.length || !board) return 'drop_flowed';
-  const headstreams = new Set((board.headstreams || []).map((h) => String(h.id)));
-  const exits = new Set((board.exits || []).map((e) => String(e.id)));
-  const end = exits.has(String(path.at(-1))) ? 'left_map' : 'held';
-  return headstreams.has(String(path[0])) ? `drop_flowed:${end}` : `drop_flowed:after_production:${end}`;
-}
