@@ -15,6 +15,7 @@ or a restart is picked up, and a game not in memory is loaded from its snapshot.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import pickle
@@ -767,41 +768,57 @@ class Store:
         """
         if self.engine.load_command is not None:
             command = self.engine.load_command(command)  # a malformed one: ValidationError
-        with self._db() as db:
-            live = self._checked_live(db, game_id, expected_version)
-        # The engine works outside any lock (its input is never changed); the transaction
-        # then holds SQLite's write lock only to check the version and append.
+        # The lock is held throughout: the engine may work on the live state itself
+        # (`_execute`), which no other device may read half-changed.
+        with self._lock:
+            with self._db() as db:
+                live = self._checked_live(db, game_id, expected_version)
+            try:
+                return self._commit(game_id, live, command)
+            except BaseException:
+                self._restore(game_id, live)
+                raise
+
+    def _commit(self, game_id: str, live: LiveGame, command: dict[str, Any]) -> Committed:
         outcome = self._execute(live, command)
         kind = "correction" if command.get("type") == "correct" else "command"
         # the engine's parsed command: nothing it does not know reaches the log
         parsed = getattr(outcome, "command", None) or command
         view = self._view(outcome.state)
-        with self._lock:
-            with self._transaction() as db:
-                current = self._version(db, game_id)
-                if current != live.version:  # another device (or worker) was first
-                    raise StaleVersion(expected_version, current, game_id)
-                record = self._append(
-                    db, game_id, live.version, kind, parsed, outcome.events,
-                    outcome.instructions, view,
-                )
-            # committed: only now does memory (and so any device) see the new version
-            new_version = live.version + 1
-            in_force = [*live.in_force, (new_version, new_version)]
-            pickled = pickle.dumps(outcome.state, pickle.HIGHEST_PROTOCOL)
-            states = _last_states({**live.states, new_version: pickled}, in_force)
-            self._keep(
-                game_id, LiveGame(new_version, outcome.state, view, live.setup, in_force, states)
+        with self._transaction() as db:
+            current = self._version(db, game_id)
+            if current != live.version:  # another worker was first
+                raise StaleVersion(live.version, current, game_id)
+            record = self._append(
+                db, game_id, live.version, kind, parsed, outcome.events,
+                outcome.instructions, view,
             )
+        # committed: only now does memory (and so any device) see the new version
+        new_version = live.version + 1
+        in_force = [*live.in_force, (new_version, new_version)]
+        pickled = pickle.dumps(outcome.state, pickle.HIGHEST_PROTOCOL)
+        states = _last_states({**live.states, new_version: pickled}, in_force)
+        self._keep(
+            game_id, LiveGame(new_version, outcome.state, view, live.setup, in_force, states)
+        )
         return Committed(game_id, new_version, outcome.state, record, view, live.view)
 
     def _execute(self, live: LiveGame, command: dict[str, Any]) -> Any:
-        """The engine's outcome of `command` on the live state; the state's undo bytes, when
-        kept, are unpickled as the engine's copy (one pickling of the state less a tap)."""
+        """The engine's outcome of `command`, worked on the live state itself when its undo
+        bytes are kept (they restore it if the command is refused or not committed): no copy
+        of the state a tap (docs/operations.md "Where a tap's CPU goes")."""
+        if live.version not in live.states or self.engine.execute_on_copy is None:
+            return self.engine.execute(live.state, command)
+        return self.engine.execute_on_copy(live.state, command)
+
+    def _restore(self, game_id: str, live: LiveGame) -> None:
+        """The live state as it was before a command that changed nothing on file: from its
+        undo bytes when the engine worked on it, as is otherwise."""
         kept = live.states.get(live.version)
         if kept is None or self.engine.execute_on_copy is None:
-            return self.engine.execute(live.state, command)
-        return self.engine.execute_on_copy(pickle.loads(kept), command)
+            return
+        state = pickle.loads(kept)
+        self._keep(game_id, dataclasses.replace(live, state=state))
 
     def undo_preview(self, game_id: str) -> dict[str, Any]:
         """The record an undo would revert now. Raises GameNotFound, NothingToUndo."""

@@ -15,8 +15,9 @@ from flask.testing import FlaskClient
 from companion import live
 from companion.app import create_app
 from companion.engine import execute
+from companion.engine.errors import RuleViolation
 from companion.engine.state import to_json
-from companion.store import Store, default_engine
+from companion.store import StaleVersion, Store, default_engine
 
 SETUP = {
     "mode": "introductory",
@@ -175,32 +176,84 @@ def test_the_export_replays_to_the_live_state(real: Any) -> None:
     assert state_view(replay(log)) == live  # re-deciding the commands gives the stored state
 
 
-def test_the_store_executes_on_its_undo_copy_and_stores_what_execute_gives(
+def test_the_store_executes_on_the_live_state_and_stores_what_execute_gives(
     tmp_path: Path,
 ) -> None:
-    """A tap's copy of the state is the store's kept undo bytes, unpickled (one pickling
-    less): the engine gets an equal state that is not the live one, and the game it
-    stores is the game `execute` on the live state gives."""
+    """Once a state's undo bytes are kept, a tap works on the live state itself (no copy):
+    the game it stores is the game `execute` gives, and the view it replaces is untouched."""
     real_engine = default_engine()
-    copies: list[Any] = []
+    worked_on: list[Any] = []
 
-    def spied(copy_: Any, command: dict[str, Any]) -> Any:
-        copies.append(copy_)
-        return real_engine.execute_on_copy(copy_, command)  # type: ignore[misc]
+    def spied(state: Any, command: dict[str, Any]) -> Any:
+        worked_on.append(state)
+        return real_engine.execute_on_copy(state, command)  # type: ignore[misc]
 
     store = Store(tmp_path / "copy.db", engine=replace(real_engine, execute_on_copy=spied))
     game_id = store.create_game(SETUP).game_id
     for version in range(4):
         command = _first_command(store, game_id)  # loads the game in memory
         live_state = store._live[game_id].state
+        view_before = copy.deepcopy(store._live[game_id].view)
         expected = execute(live_state, command)
         committed = store.submit(game_id, command, version)
         assert to_json(committed.state) == to_json(expected.state)
         assert committed.record["events"] == expected.events
+        assert committed.previous_view == view_before
         if version:  # the first tap has no kept bytes yet (a new game): `execute` copies
-            assert copies[-1] is committed.state and copies[-1] is not live_state
-    assert len(copies) == 3
+            assert worked_on[-1] is live_state is committed.state
+    assert len(worked_on) == 3
     assert to_json(store.rebuild_state(game_id)) == to_json(store.state(game_id)[1])
+
+
+def test_a_refused_tap_on_the_live_state_leaves_it_as_it_was(tmp_path: Path) -> None:
+    """The engine may change the live state before it finds the rule a command breaks: the
+    store puts it back from its undo bytes, so the next tap and every view see the game on
+    file."""
+    real_engine = default_engine()
+
+    def half_then_refused(state: Any, command: dict[str, Any]) -> Any:
+        state.round += 5  # what a command refused half-way would leave behind
+        raise RuleViolation("test", "Refused half-way.")
+
+    store = Store(tmp_path / "refused.db")
+    game_id = store.create_game(SETUP).game_id
+    store.submit(game_id, _first_command(store, game_id), 0)  # undo bytes now kept
+    before = to_json(store.state(game_id)[1])
+    store._engine = replace(real_engine, execute_on_copy=half_then_refused)
+    with pytest.raises(RuleViolation):
+        store.submit(game_id, _first_command(store, game_id), 1)
+    assert to_json(store._live[game_id].state) == before
+    store._engine = real_engine
+    command = _first_command(store, game_id)
+    assert store.submit(game_id, command, 1).version == 2
+    assert to_json(store.rebuild_state(game_id)) == to_json(store.state(game_id)[1])
+
+
+def test_a_tap_another_worker_beat_leaves_the_live_state_as_on_file(tmp_path: Path) -> None:
+    """Worked on in place, then refused at the commit (another worker wrote while the
+    engine worked): the live state is put back, and the game then loads the winner's
+    version from the file."""
+    real_engine = default_engine()
+    path = tmp_path / "race.db"
+    store, other = Store(path), Store(path)
+    game_id = store.create_game(SETUP).game_id
+    store.submit(game_id, _first_command(store, game_id), 0)  # undo bytes now kept
+    theirs = _first_command(other, game_id)
+
+    def racing(state: Any, command: dict[str, Any]) -> Any:
+        outcome = real_engine.execute_on_copy(state, command)  # type: ignore[misc]
+        other.submit(game_id, theirs, 1)  # the other worker commits first
+        return outcome
+
+    before = to_json(store._live[game_id].state)
+    store._engine = replace(real_engine, execute_on_copy=racing)
+    with pytest.raises(StaleVersion):
+        store.submit(game_id, _first_command(store, game_id), 1)
+    assert to_json(store._live[game_id].state) == before
+    store._engine = real_engine
+    version, state = store.state(game_id)
+    assert version == 2
+    assert to_json(state) == to_json(other.state(game_id)[1])
 
 
 def _first_command(store: Any, game_id: str) -> dict[str, Any]:
