@@ -325,6 +325,8 @@ class SubmitSchema(Schema):
 
     command = CommandField(required=True)
     version = fields.Integer(required=True, validate=validate.Range(min=0))
+    # the new version's legal options in the answer too (the tablet acts next, whoever acts)
+    with_options = fields.Boolean(load_default=False)
 
 
 class UndoSchema(Schema):

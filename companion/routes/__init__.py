@@ -167,6 +167,27 @@ def broadcast(committed: Committed) -> dict[str, Any]:
     return payload
 
 
+def command_answer(committed: Committed, with_options: bool) -> dict[str, Any]:
+    """What a tap is answered (`POST …/commands` and `submit_command`), once broadcast: the
+    broadcast's payload with the events and instructions, and, when the tapping device asks
+    `with_options` (the tablet acts next, whoever's turn it is), the legal options of the
+    new version: what it would ask `get_options` for, without a second request."""
+    from companion.extensions import socketio
+
+    payload = broadcast(committed)
+    answer = {
+        **payload,
+        "events": committed.record["events"],
+        "instructions": committed.record["instructions"],
+    }
+    if with_options:
+        socketio.sleep(0)  # the broadcast leaves first: the devices' update waits for nothing
+        version, options = store().options(committed.game_id)
+        if version == committed.version:  # else a newer tap came in: the device catches up
+            answer["options"] = options
+    return answer
+
+
 def _listened(manager: Any, to: str) -> bool:
     """Whether a room may have devices: without a message queue this worker knows its
     rooms, so a language no device of the game reads is not rendered at all; with one,

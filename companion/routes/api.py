@@ -16,6 +16,7 @@ from companion.routes import (
     broadcast,
     claim_seat,
     claimed_seat,
+    command_answer,
     forget_game,
     game_log,
     game_view,
@@ -133,10 +134,7 @@ def submit(game_id: str) -> Response:
     require_joined(game_id)
     body = schemas.load(schemas.SubmitSchema, request.get_json(silent=True))
     committed = store().submit(game_id, body["command"], body["version"])
-    payload = dict(broadcast(committed))
-    payload["events"] = committed.record["events"]
-    payload["instructions"] = committed.record["instructions"]
-    return jsonify(payload)
+    return jsonify(command_answer(committed, body["with_options"]))
 
 
 @bp.get("/games/<game_id>/undo")

@@ -2,8 +2,9 @@
 
 Events (namespace "/"), each answered through its acknowledgement callback:
 `join_game {game_id[, code]}` → `{ok, ...game view}`; `leave_game {game_id}`;
-`submit_command {game_id, command, version}` → `{ok, ...}` what `POST …/commands` answers
-(the broadcast's payload with the events and instructions), `undo {game_id, version}` →
+`submit_command {game_id, command, version[, with_options]}` → `{ok, ...}` what
+`POST …/commands` answers (the broadcast's payload with the events and instructions, and the
+new version's `options` when asked `with_options`), `undo {game_id, version}` →
 `{ok, version, record}`, each with a `game_updated` broadcast to the room (what changed:
 routes.update_payload);
 `get_options {game_id[, player]}` → `{ok, version, options}`, asked by the acting device.
@@ -27,6 +28,7 @@ from companion.extensions import socketio
 from companion.routes import (
     NotJoined,
     broadcast,
+    command_answer,
     describe_error,
     game_view,
     is_joined,
@@ -103,14 +105,8 @@ def on_submit_command(data: Any) -> dict[str, Any]:
     body = schemas.load(schemas.SubmitEventSchema, data)
     _require_joined(body["game_id"])
     committed = store().submit(body["game_id"], body["command"], body["version"])
-    payload = broadcast(committed)
     # what POST …/commands answers (the app sends its taps over the socket when it has one)
-    return {
-        "ok": True,
-        **payload,
-        "events": committed.record["events"],
-        "instructions": committed.record["instructions"],
-    }
+    return {"ok": True, **command_answer(committed, body["with_options"])}
 
 
 @socketio.on("undo")

@@ -60,8 +60,10 @@ export const api = {
   game: (id) => request('GET', g(id)),
   options: (id) => viaSocket('get_options', { game_id: id },
     () => request('GET', `${g(id)}/options`)),
-  command: (id, command, version) => viaSocket('submit_command', { game_id: id, command, version },
-    () => request('POST', `${g(id)}/commands`, { command, version })),
+  // with_options: the new version's options come with the answer (no second request)
+  command: (id, command, version, withOptions = false) => viaSocket('submit_command',
+    { game_id: id, command, version, with_options: withOptions },
+    () => request('POST', `${g(id)}/commands`, { command, version, with_options: withOptions })),
   undoPreview: (id) => request('GET', `${g(id)}/undo`),
   undo: (id, version) => request('POST', `${g(id)}/undo`, { version }),
   log: (id) => request('GET', `${g(id)}/log`),

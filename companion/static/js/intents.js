@@ -8,10 +8,12 @@ import { t } from './i18n.js';
 
 let hooks = {
   toast: () => {}, instructions: () => {}, open: () => {}, reload: async () => {}, update: async (p) => applyUpdate(p),
+  actsNext: () => true,
 };
 
-/** Wire the hooks main.js provides (toast, instructions sheet, other sheets, reload, and
- * update: take what changed, with the options when this device acts). */
+/** Wire the hooks main.js provides (toast, instructions sheet, other sheets, reload,
+ * update: take what changed, with the options when this device acts, and actsNext: whether
+ * this device acts whoever's turn comes, so its tap asks for the next options too). */
 export function setHooks(h) {
   hooks = { ...hooks, ...h };
 }
@@ -27,7 +29,7 @@ export function payloadFor(choice, amount) {
 /** POST a command with the version this device saw; explain a refusal in the game's words. */
 export async function send(command) {
   try {
-    const result = await api.command(store.gameId, command, store.version);
+    const result = await api.command(store.gameId, command, store.version, hooks.actsNext());
     await hooks.update(result);
     hooks.instructions(result.instructions, result.version);
     return result;

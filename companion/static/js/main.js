@@ -145,8 +145,13 @@ function legalSpaces() {
   return out;
 }
 
+/** Whether this device records whoever acts (the tablet, or a phone with no company). */
+function actsForAll() {
+  return !phone.matches || !store.me;
+}
+
 function canAct() {
-  if (!phone.matches || !store.me) return true;
+  if (actsForAll()) return true;
   const who = store.options?.pending ? store.options.pending.player : store.options?.player;
   return !who || who === store.me;
 }
@@ -574,8 +579,9 @@ async function applyChanged(payload) {
 /** The legal options of the new version, asked for only by a device that may act on it
  * (the tablet, or the phone whose company acts); the state and its options show together. */
 async function optionsFor(payload) {
+  if (payload.options) return payload.options; // asked with this device's own tap
   const toAct = payload.to_act || [];
-  if (!phone.matches || !store.me || toAct.includes(store.me)) {
+  if (actsForAll() || toAct.includes(store.me)) {
     const answer = await api.options(store.gameId);
     return answer.version === payload.version ? answer.options : null;
   }
@@ -603,7 +609,7 @@ function notJoined(error) {
 async function start() {
   listen();
   installDismiss();
-  setHooks({ toast, instructions: showInstructions, open, reload, update: takeUpdate });
+  setHooks({ toast, instructions: showInstructions, open, reload, update: takeUpdate, actsNext: actsForAll });
   scriptReady();
   subscribe(render);
   phone.addEventListener?.('change', () => notify());
