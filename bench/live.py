@@ -447,12 +447,13 @@ def report_live(live: dict[str, Any], bare: dict[str, Any]) -> None:
 
 
 async def tap_every(table: Table, stop_at: float, latencies: list[float]) -> int:
-    """One table's tablet taps every 2 s until `stop_at`; 1 when a tap failed, else 0."""
+    """One table's tablet taps every 2 s until `stop_at`, each tap asking the next options
+    as the app's tablet does; 1 when a tap failed, else 0."""
     await asyncio.sleep(random.uniform(0, TABLE_TAP_SECONDS))
     while time.monotonic() < stop_at and not table.over:
         began = time.monotonic()
         try:
-            latencies.append(await table.tap(False))
+            latencies.append(await table.tap(True))
         except Exception:
             return 1
         await asyncio.sleep(max(0.0, TABLE_TAP_SECONDS - (time.monotonic() - began)))
