@@ -197,3 +197,45 @@ def test_a_tap_over_the_socket_answers_what_the_http_tap_answers(
         0, 1, 1, 2,
     )
     assert ack["changes"] and ack["to_act"] == http["to_act"]
+
+
+def test_a_tap_asking_with_options_brings_the_next_options_over_socket_and_http(
+    client: FlaskClient, game: dict[str, Any], socket_for: Callable[[FlaskClient], Any]
+) -> None:
+    """The tablet records whoever acts next, so its tap asks for the new version's options
+    too (`with_options`, static/js/intents.js): the answer holds what `get_options` answers
+    for that version, and a tap that does not ask gets none (no options computed for it)."""
+    game_id = game["game"]["id"]
+    sio = socket_for(client)
+    command = {"type": "score", "player": "usa", "vp": 1}
+    tap = {"game_id": game_id, "command": command, "version": 0, "with_options": True}
+    ack = sio.emit("submit_command", tap, callback=True)
+    asked = sio.emit("get_options", {"game_id": game_id}, callback=True)
+    assert ack["ok"] and asked["version"] == ack["version"] == 1
+    assert ack["options"] == asked["options"]
+    http = client.post(
+        f"/api/games/{game_id}/commands",
+        json={"command": command, "version": 1, "with_options": True},
+    ).get_json()
+    assert http["options"] == client.get(f"/api/games/{game_id}/options").get_json()["options"]
+    plain = client.post(
+        f"/api/games/{game_id}/commands", json={"command": command, "version": 2}
+    ).get_json()
+    assert "options" not in plain
+
+
+def test_options_a_newer_tap_overtook_are_not_sent_with_a_tap(
+    app: Flask, client: FlaskClient, game: dict[str, Any], monkeypatch: Any
+) -> None:
+    """Options are sent only for the version the tap made: when another device's tap was
+    recorded first, the answer leaves them out and the device catches up as usual."""
+    game_id = game["game"]["id"]
+    store = app.extensions["companion_store"]
+    monkeypatch.setattr(store, "options", lambda gid, player=None: (99, {"actions": []}))
+    answer = client.post(
+        f"/api/games/{game_id}/commands",
+        json={"command": {"type": "score", "player": "usa", "vp": 1}, "version": 0,
+              "with_options": True},
+    )
+    assert answer.status_code == 200
+    assert answer.get_json()["version"] == 1 and "options" not in answer.get_json()

@@ -26,8 +26,16 @@ export function payloadFor(choice, amount) {
   return command;
 }
 
+// The version this device's tap in flight makes: its broadcast is left to the tap's answer,
+// which carries the same changes (and the next options, when asked) a moment later.
+let tapping = null;
+
+/** The version the tap this device is waiting on makes, or null. */
+export const tapInFlight = () => tapping;
+
 /** POST a command with the version this device saw; explain a refusal in the game's words. */
 export async function send(command) {
+  tapping = store.version + 1;
   try {
     const result = await api.command(store.gameId, command, store.version, hooks.actsNext());
     await hooks.update(result);
@@ -36,6 +44,7 @@ export async function send(command) {
   } catch (error) {
     if (!(error instanceof ApiError)) {
       hooks.toast(t('Could not reach the server; your move was not recorded. Try again when “Reconnecting…” disappears.'), true);
+      hooks.reload().catch(() => {}); // its broadcast, if it came, was left to this answer
       throw error;
     }
     if (error.status === 409) {
@@ -45,6 +54,8 @@ export async function send(command) {
       hooks.toast(error.body?.message || error.message, true);
     }
     return null;
+  } finally {
+    tapping = null;
   }
 }
 

@@ -2,7 +2,7 @@
 // live updates (Socket.IO room of the game, catch-up on reconnect).
 import { api, ApiError, loadQr, useSocket } from './api.js';
 import { el, scriptReady } from './dom.js';
-import { listen, send, setHooks } from './intents.js';
+import { listen, send, setHooks, tapInFlight } from './intents.js';
 import { companyName, companyLetter, humanize, phaseName, setPlaceNames } from './names.js';
 import { applyUpdate, canApply, clearSelection, notify, setConnected, store, subscribe } from './store.js';
 import { connectGame } from './socket.js';
@@ -640,6 +640,7 @@ async function start() {
   if (location.hash === '#position') openPosition();
   const socket = await connectGame(store.gameId, {
     onUpdate: async (payload) => {
+      if (payload.version === tapInFlight()) return; // this device's tap: its answer brings it
       if (await takeUpdate(payload)) showInstructions(payload.instructions ?? payload.record?.instructions, payload.version);
     },
     onStatus: (connected) => setConnected(connected),
