@@ -7,15 +7,15 @@ always be rebuilt by folding the stored events of the records that are not undon
 SQLite transaction (record + game row + snapshot), so a kill at any moment leaves either the
 old or the new game, never half of one.
 
-Live games are also kept in memory (`LiveGame`: state, view, the records in force, the last
-states for undo), updated only after their transaction commits. The log stays the truth: every
+Live games are also kept in memory (`LiveGame`: state, view, the records in force), updated
+only after their transaction commits; a command works on the live state itself, and one the
+engine refuses (or a commit that fails) drops it, to be read again from its snapshot. The log stays the truth: every
 read checks the game's version in SQLite first (one indexed row), so another worker's command
 or a restart is picked up, and a game not in memory is loaded from its snapshot.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import pickle
@@ -42,11 +42,12 @@ from companion.faults import DAMAGED, REPLACED, FileChanged
 # No 0/O, 1/I/L, 5/S, 2/Z, 8/B: a join code is read aloud across a table and typed on a phone.
 JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 JOIN_CODE_LENGTH = 5
-SNAPSHOTS_KEPT = 10  # older snapshots are pruned; any state can be rebuilt from the records
+# snapshots kept along the last commands in force (the states an undo goes back to); older
+# ones are pruned: any state can be rebuilt from the records
+SNAPSHOTS_KEPT = 12
 BUSY_TIMEOUT_SECONDS = 10.0
 COMMAND_KINDS = ("command", "correction")
 LIVE_GAMES_KEPT = 1000  # games held in memory per worker (least recently used leave first)
-UNDO_STATES_KEPT = 12  # states kept in memory along the commands in force, for undo
 # WAL + NORMAL: a commit is in the WAL (the OS's page cache) before the reply, so a killed
 # process loses nothing acknowledged; only a power cut can lose the last commits, never
 # corrupt the file (docs/operations.md "Live path"). FULL also survives a power cut.
@@ -174,8 +175,6 @@ class LiveGame:
     setup: dict[str, Any]
     # (seq, version_after) of the command/correction records in force, oldest first
     in_force: list[tuple[int, int]]
-    # pickled states by version, for the last UNDO_STATES_KEPT commands in force
-    states: dict[int, bytes] = field(default_factory=dict)
     options: dict[str | None, dict[str, Any]] = field(default_factory=dict)
 
 
@@ -776,7 +775,9 @@ class Store:
             try:
                 return self._commit(game_id, live, command)
             except BaseException:
-                self._restore(game_id, live)
+                # the engine may have changed the live state before it refused (or the commit
+                # failed): the game is read from its snapshot again on its next use
+                self._live.pop(game_id, None)
                 raise
 
     def _commit(self, game_id: str, live: LiveGame, command: dict[str, Any]) -> Committed:
@@ -789,36 +790,22 @@ class Store:
             current = self._version(db, game_id)
             if current != live.version:  # another worker was first
                 raise StaleVersion(live.version, current, game_id)
+            in_force = [*live.in_force, (live.version + 1, live.version + 1)]
             record = self._append(
                 db, game_id, live.version, kind, parsed, outcome.events,
-                outcome.instructions, view,
+                outcome.instructions, view, in_force,
             )
         # committed: only now does memory (and so any device) see the new version
-        new_version = live.version + 1
-        in_force = [*live.in_force, (new_version, new_version)]
-        pickled = pickle.dumps(outcome.state, pickle.HIGHEST_PROTOCOL)
-        states = _last_states({**live.states, new_version: pickled}, in_force)
-        self._keep(
-            game_id, LiveGame(new_version, outcome.state, view, live.setup, in_force, states)
-        )
-        return Committed(game_id, new_version, outcome.state, record, view, live.view)
+        self._keep(game_id, LiveGame(live.version + 1, outcome.state, view, live.setup, in_force))
+        return Committed(game_id, live.version + 1, outcome.state, record, view, live.view)
 
     def _execute(self, live: LiveGame, command: dict[str, Any]) -> Any:
-        """The engine's outcome of `command`, worked on the live state itself when its undo
-        bytes are kept (they restore it if the command is refused or not committed): no copy
-        of the state a tap (docs/operations.md "Where a tap's CPU goes")."""
-        if live.version not in live.states or self.engine.execute_on_copy is None:
+        """The engine's outcome of `command`, worked on the live state itself: no copy of
+        the state a tap (docs/operations.md "Where a tap's CPU goes"). The snapshot each
+        commit writes is the state before the next command, should it be refused."""
+        if self.engine.execute_on_copy is None:
             return self.engine.execute(live.state, command)
         return self.engine.execute_on_copy(live.state, command)
-
-    def _restore(self, game_id: str, live: LiveGame) -> None:
-        """The live state as it was before a command that changed nothing on file: from its
-        undo bytes when the engine worked on it, as is otherwise."""
-        kept = live.states.get(live.version)
-        if kept is None or self.engine.execute_on_copy is None:
-            return
-        state = pickle.loads(kept)
-        self._keep(game_id, dataclasses.replace(live, state=state))
 
     def undo_preview(self, game_id: str) -> dict[str, Any]:
         """The record an undo would revert now. Raises GameNotFound, NothingToUndo."""
@@ -832,8 +819,8 @@ class Store:
         """Revert the last command still in force by appending an undo record.
 
         The state after an undo is the state right after the command in force before the
-        undone one (the records in force then were exactly those left now): taken from
-        memory, else its snapshot, else folded from the stored events — never re-decided.
+        undone one (the records in force then were exactly those left now): its snapshot,
+        else folded from the stored events — never re-decided.
         Raises GameNotFound, StaleVersion, NothingToUndo.
         """
         with self._lock:
@@ -846,12 +833,11 @@ class Store:
                 state = self._state_after(db, game_id, live, left)
                 view = self._view(state)
                 command = {"type": "undo", "undoes": undone["seq"]}
-                record = self._append(db, game_id, live.version, "undo", command, [], [], view)
+                record = self._append(
+                    db, game_id, live.version, "undo", command, [], [], view, left
+                )
             new_version = live.version + 1
-            states = {v: b for v, b in live.states.items() if v != live.in_force[-1][1]}
-            self._keep(
-                game_id, LiveGame(new_version, state, view, live.setup, left, states)
-            )
+            self._keep(game_id, LiveGame(new_version, state, view, live.setup, left))
         record["undone_record"] = undone
         return Committed(game_id, new_version, state, record, view, live.view)
 
@@ -862,10 +848,8 @@ class Store:
         live: LiveGame,
         in_force: list[tuple[int, int]],
     ) -> Any:
-        """The state once exactly `in_force` was applied: memory, snapshot, or a fold."""
+        """The state once exactly `in_force` was applied: its snapshot, or a fold."""
         version = in_force[-1][1] if in_force else 0
-        if version in live.states:
-            return pickle.loads(live.states[version])
         snap = list(
             db.query(
                 "SELECT state FROM snapshots WHERE game_id = ? AND version = ?", [game_id, version]
@@ -893,8 +877,11 @@ class Store:
         events: list[dict[str, Any]],
         instructions: list[dict[str, Any]],
         view: dict[str, Any],
+        in_force: list[tuple[int, int]],
     ) -> dict[str, Any]:
-        """Write record, game row and snapshot (inside the caller's transaction)."""
+        """Write record, game row and snapshot (inside the caller's transaction); prune the
+        snapshots older than the last SNAPSHOTS_KEPT commands in force after it (`in_force`:
+        the states undo goes back to)."""
         new_version = version + 1
         now = _now()
         record = {
@@ -931,14 +918,8 @@ class Store:
             "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
             [game_id, new_version, _stored_dumps(self._stored_json(view))],
         )
+        kept_from = in_force[-SNAPSHOTS_KEPT][1] if len(in_force) >= SNAPSHOTS_KEPT else 0
         db.execute(
-            "DELETE FROM snapshots WHERE game_id = ? AND version <= ?",
-            [game_id, new_version - SNAPSHOTS_KEPT],
+            "DELETE FROM snapshots WHERE game_id = ? AND version < ?", [game_id, kept_from]
         )
         return record
-
-
-def _last_states(states: dict[int, bytes], in_force: list[tuple[int, int]]) -> dict[int, bytes]:
-    """The states of the last UNDO_STATES_KEPT commands in force (what undo may need)."""
-    wanted = {version for _, version in in_force[-UNDO_STATES_KEPT:]}
-    return {v: b for v, b in states.items() if v in wanted}

@@ -179,8 +179,8 @@ def test_the_export_replays_to_the_live_state(real: Any) -> None:
 def test_the_store_executes_on_the_live_state_and_stores_what_execute_gives(
     tmp_path: Path,
 ) -> None:
-    """Once a state's undo bytes are kept, a tap works on the live state itself (no copy):
-    the game it stores is the game `execute` gives, and the view it replaces is untouched."""
+    """A tap works on the live state itself (no copy): the game it stores is the game
+    `execute` gives, and the view it replaces is untouched."""
     real_engine = default_engine()
     worked_on: list[Any] = []
 
@@ -199,16 +199,15 @@ def test_the_store_executes_on_the_live_state_and_stores_what_execute_gives(
         assert to_json(committed.state) == to_json(expected.state)
         assert committed.record["events"] == expected.events
         assert committed.previous_view == view_before
-        if version:  # the first tap has no kept bytes yet (a new game): `execute` copies
-            assert worked_on[-1] is live_state is committed.state
-    assert len(worked_on) == 3
+        assert worked_on[-1] is live_state is committed.state
+    assert len(worked_on) == 4
     assert to_json(store.rebuild_state(game_id)) == to_json(store.state(game_id)[1])
 
 
-def test_a_refused_tap_on_the_live_state_leaves_it_as_it_was(tmp_path: Path) -> None:
+def test_a_refused_tap_on_the_live_state_leaves_the_game_as_on_file(tmp_path: Path) -> None:
     """The engine may change the live state before it finds the rule a command breaks: the
-    store puts it back from its undo bytes, so the next tap and every view see the game on
-    file."""
+    store then reads the game again from its snapshot, so the next tap and every view see
+    the game on file."""
     real_engine = default_engine()
 
     def half_then_refused(state: Any, command: dict[str, Any]) -> Any:
@@ -217,27 +216,26 @@ def test_a_refused_tap_on_the_live_state_leaves_it_as_it_was(tmp_path: Path) -> 
 
     store = Store(tmp_path / "refused.db")
     game_id = store.create_game(SETUP).game_id
-    store.submit(game_id, _first_command(store, game_id), 0)  # undo bytes now kept
-    before = to_json(store.state(game_id)[1])
+    store.submit(game_id, _first_command(store, game_id), 0)
+    before = (store.view(game_id), to_json(store.state(game_id)[1]))
     store._engine = replace(real_engine, execute_on_copy=half_then_refused)
     with pytest.raises(RuleViolation):
         store.submit(game_id, _first_command(store, game_id), 1)
-    assert to_json(store._live[game_id].state) == before
     store._engine = real_engine
+    assert (store.view(game_id), to_json(store.state(game_id)[1])) == before
     command = _first_command(store, game_id)
     assert store.submit(game_id, command, 1).version == 2
     assert to_json(store.rebuild_state(game_id)) == to_json(store.state(game_id)[1])
 
 
-def test_a_tap_another_worker_beat_leaves_the_live_state_as_on_file(tmp_path: Path) -> None:
+def test_a_tap_another_worker_beat_leaves_the_game_as_on_file(tmp_path: Path) -> None:
     """Worked on in place, then refused at the commit (another worker wrote while the
-    engine worked): the live state is put back, and the game then loads the winner's
-    version from the file."""
+    engine worked): the game is read again from the file, at the winner's version."""
     real_engine = default_engine()
     path = tmp_path / "race.db"
     store, other = Store(path), Store(path)
     game_id = store.create_game(SETUP).game_id
-    store.submit(game_id, _first_command(store, game_id), 0)  # undo bytes now kept
+    store.submit(game_id, _first_command(store, game_id), 0)
     theirs = _first_command(other, game_id)
 
     def racing(state: Any, command: dict[str, Any]) -> Any:
@@ -245,15 +243,14 @@ def test_a_tap_another_worker_beat_leaves_the_live_state_as_on_file(tmp_path: Pa
         other.submit(game_id, theirs, 1)  # the other worker commits first
         return outcome
 
-    before = to_json(store._live[game_id].state)
     store._engine = replace(real_engine, execute_on_copy=racing)
     with pytest.raises(StaleVersion):
         store.submit(game_id, _first_command(store, game_id), 1)
-    assert to_json(store._live[game_id].state) == before
     store._engine = real_engine
     version, state = store.state(game_id)
     assert version == 2
     assert to_json(state) == to_json(other.state(game_id)[1])
+    assert store.view(game_id) == other.view(game_id)
 
 
 def _first_command(store: Any, game_id: str) -> dict[str, Any]:

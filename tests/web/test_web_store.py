@@ -18,7 +18,6 @@ from companion.engine.errors import CommandError, RuleViolation
 from companion.store import (
     JOIN_CODE_ALPHABET,
     SNAPSHOTS_KEPT,
-    UNDO_STATES_KEPT,
     GameNotFound,
     NothingToUndo,
     StaleVersion,
@@ -327,10 +326,10 @@ def test_undoing_further_back_than_memory_keeps_still_gives_the_logged_game(
     store: Store,
 ) -> None:
     game_id = store.create_game(SETUP).game_id
-    for version in range(UNDO_STATES_KEPT + SNAPSHOTS_KEPT + 5):
+    for version in range(2 * SNAPSHOTS_KEPT + 5):
         store.submit(game_id, score(vp=1), version)
     version = store.game(game_id)["version"]
-    for _ in range(UNDO_STATES_KEPT + SNAPSHOTS_KEPT + 2):  # past memory, past the snapshots
+    for _ in range(2 * SNAPSHOTS_KEPT + 2):  # past the snapshots along the commands in force
         committed = store.undo(game_id, version)
         version = committed.version
         assert committed.view == fake_engine.to_json(store.rebuild_state(game_id))
