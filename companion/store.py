@@ -9,9 +9,10 @@ old or the new game, never half of one.
 
 Live games are also kept in memory (`LiveGame`: state, view, the records in force), updated
 only after their transaction commits; a command works on the live state itself, and one the
-engine refuses (or a commit that fails) drops it, to be read again from its snapshot. The log stays the truth: every
-read checks the game's version in SQLite first (one indexed row), so another worker's command
-or a restart is picked up, and a game not in memory is loaded from its snapshot.
+engine refuses (or a commit that fails) drops it, to be read again from its snapshot. The
+log stays the truth: every read checks the game's version in SQLite first (one indexed row),
+so another worker's command or a restart is picked up, and a game not in memory is loaded
+from its snapshot.
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ class Engine:
     unview: Callable[[dict], dict] | None = None
     # `execute` on a copy of the state the store unpickled from its undo bytes (None: the
     # store calls `execute`, which copies the state itself)
-    execute_on_copy: Callable[[Any, dict], Any] | None = None
+    execute_in_place: Callable[[Any, dict], Any] | None = None
     # checks a command against its schema and gives the canonical form (None: as given)
     load_command: Callable[[dict], dict] | None = None
 
@@ -149,7 +150,7 @@ def default_engine() -> Engine:
         view=view.state_view,
         unview=view.state_json_of_view,
         load_command=schemas.load_command,
-        execute_on_copy=engine.execute_on_copy,
+        execute_in_place=engine.execute_in_place,
     )
 
 
@@ -803,9 +804,9 @@ class Store:
         """The engine's outcome of `command`, worked on the live state itself: no copy of
         the state a tap (docs/operations.md "Where a tap's CPU goes"). The snapshot each
         commit writes is the state before the next command, should it be refused."""
-        if self.engine.execute_on_copy is None:
+        if self.engine.execute_in_place is None:
             return self.engine.execute(live.state, command)
-        return self.engine.execute_on_copy(live.state, command)
+        return self.engine.execute_in_place(live.state, command)
 
     def undo_preview(self, game_id: str) -> dict[str, Any]:
         """The record an undo would revert now. Raises GameNotFound, NothingToUndo."""

@@ -1,11 +1,11 @@
 """Barrage rules engine: pure Python, standard library only.
 
-Public API (docs/architecture.md): `new_game`, `execute` (and `execute_on_copy`),
+Public API (docs/architecture.md): `new_game`, `execute` (and `execute_in_place`),
 `legal_options`, `rebuild`, `replay`, `Outcome`; errors `RuleViolation` and `CommandError`.
 """
 
 from companion.engine.errors import CommandError, RuleViolation
-from companion.engine.game import Outcome, execute, execute_on_copy, new_game, rebuild, replay
+from companion.engine.game import Outcome, execute, execute_in_place, new_game, rebuild, replay
 from companion.engine.options import legal_options
 
 __all__ = [
@@ -13,7 +13,7 @@ __all__ = [
     "Outcome",
     "RuleViolation",
     "execute",
-    "execute_on_copy",
+    "execute_in_place",
     "legal_options",
     "new_game",
     "rebuild",

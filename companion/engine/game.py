@@ -282,14 +282,14 @@ def execute(state: GameState, command: Command | dict[str, Any]) -> Outcome:
     return _execute(state, command, in_place=False)
 
 
-def execute_on_copy(copy: GameState, command: Command | dict[str, Any]) -> Outcome:
-    """`execute` on a copy the caller made for it and gives up: `copy` becomes the new state.
+def execute_in_place(state: GameState, command: Command | dict[str, Any]) -> Outcome:
+    """`execute` on `state` itself, which becomes the new state: no copy of it.
 
-    The store keeps each state pickled for undo; unpickling those bytes is the copy
-    `execute` would make, without pickling the state a second time (docs/operations.md
-    "Where a tap's CPU goes"). A refused command leaves `copy` half-changed: throw it away.
+    The store's live game works this way (docs/operations.md "Where a tap's CPU goes"); its
+    snapshot on file is the state before. A refused command leaves `state` half-changed:
+    throw it away.
     """
-    return _execute(copy, command, in_place=True)
+    return _execute(state, command, in_place=True)
 
 
 def _execute(state: GameState, raw: Command | dict[str, Any], *, in_place: bool) -> Outcome:

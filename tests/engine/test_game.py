@@ -12,7 +12,7 @@ from companion.engine import (
     Outcome,
     RuleViolation,
     execute,
-    execute_on_copy,
+    execute_in_place,
     new_game,
 )
 from companion.engine.state import to_json
@@ -39,18 +39,18 @@ def test_execute_never_mutates_its_input_and_bumps_the_version() -> None:
     assert outcome.state.version == state.version + 1
 
 
-def test_execute_on_a_copy_changes_only_that_copy_and_says_what_execute_says() -> None:
-    """The store's path (a state unpickled from its undo bytes): the same outcome."""
+def test_execute_in_place_changes_only_that_state_and_says_what_execute_says() -> None:
+    """The store's path (its live state worked on itself): the same outcome."""
     state = make_state(4)
     before = to_json(state)
     command = {"type": "workshop", "player": "usa", "space": "WS_1_L"}
     copy = pickle.loads(pickle.dumps(state))
-    on_copy = execute_on_copy(copy, command)
+    in_place = execute_in_place(copy, command)
     plain = execute(state, command)
-    assert on_copy.state is copy
+    assert in_place.state is copy
     assert to_json(state) == before
-    assert to_json(on_copy.state) == to_json(plain.state) != before
-    assert (on_copy.events, on_copy.instructions) == (plain.events, plain.instructions)
+    assert to_json(in_place.state) == to_json(plain.state) != before
+    assert (in_place.events, in_place.instructions) == (plain.events, plain.instructions)
 
 
 def test_every_event_has_a_type_and_a_reason() -> None:

@@ -186,9 +186,9 @@ def test_the_store_executes_on_the_live_state_and_stores_what_execute_gives(
 
     def spied(state: Any, command: dict[str, Any]) -> Any:
         worked_on.append(state)
-        return real_engine.execute_on_copy(state, command)  # type: ignore[misc]
+        return real_engine.execute_in_place(state, command)  # type: ignore[misc]
 
-    store = Store(tmp_path / "copy.db", engine=replace(real_engine, execute_on_copy=spied))
+    store = Store(tmp_path / "copy.db", engine=replace(real_engine, execute_in_place=spied))
     game_id = store.create_game(SETUP).game_id
     for version in range(4):
         command = _first_command(store, game_id)  # loads the game in memory
@@ -218,7 +218,7 @@ def test_a_refused_tap_on_the_live_state_leaves_the_game_as_on_file(tmp_path: Pa
     game_id = store.create_game(SETUP).game_id
     store.submit(game_id, _first_command(store, game_id), 0)
     before = (store.view(game_id), to_json(store.state(game_id)[1]))
-    store._engine = replace(real_engine, execute_on_copy=half_then_refused)
+    store._engine = replace(real_engine, execute_in_place=half_then_refused)
     with pytest.raises(RuleViolation):
         store.submit(game_id, _first_command(store, game_id), 1)
     store._engine = real_engine
@@ -239,11 +239,11 @@ def test_a_tap_another_worker_beat_leaves_the_game_as_on_file(tmp_path: Path) ->
     theirs = _first_command(other, game_id)
 
     def racing(state: Any, command: dict[str, Any]) -> Any:
-        outcome = real_engine.execute_on_copy(state, command)  # type: ignore[misc]
+        outcome = real_engine.execute_in_place(state, command)  # type: ignore[misc]
         other.submit(game_id, theirs, 1)  # the other worker commits first
         return outcome
 
-    store._engine = replace(real_engine, execute_on_copy=racing)
+    store._engine = replace(real_engine, execute_in_place=racing)
     with pytest.raises(StaleVersion):
         store.submit(game_id, _first_command(store, game_id), 1)
     store._engine = real_engine
