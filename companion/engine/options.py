@@ -8,6 +8,7 @@ offered (checked by the property tests). Rulebook "Actions" (p. 11) and the acti
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -70,8 +71,10 @@ SECTION_OF_ACTION = {
 }
 
 
-def _spaces(section: str) -> list[ManagementSpace]:
-    return [s for s in catalog.MANAGEMENT_SPACES.values() if s.section == section]
+@cache
+def _spaces(section: str) -> tuple[ManagementSpace, ...]:
+    # the board's spaces never change: read once per section, not on every options answer
+    return tuple(s for s in catalog.MANAGEMENT_SPACES.values() if s.section == section)
 
 
 def _space_label(space: ManagementSpace) -> Words:
@@ -155,7 +158,7 @@ def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
             preview = _payment_preview(option, payment_command.get("payment"))
             label = option.get("label") or _build_label(option)
             if len(commands) > 1:  # Jill, Solomon, L2_ANY: say which payment (Appendix 3-4)
-                label = dots([label, say("pay {payment}", payment=_payment_text(preview))])
+                label = dots([label, _pay_words(preview)])
             choices.append(
                 {
                     "label": label,
@@ -173,16 +176,25 @@ def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
 
 
 def _build_label(option: dict[str, Any]) -> Words:
-    structure = str(option.get("structure", ""))
+    return _structure_label(
+        str(option.get("structure", "")), option.get("space"), option.get("tile"),
+        option.get("copies"),
+    )  # fmt: skip
+
+
+@cache
+def _structure_label(structure: str, space: Any, tile: Any, copies: Any) -> Words:
+    """ "Base on 3U (base tile)": the same words for the same piece, space and tile, so said
+    once (a build turn lists hundreds of them; the map and the tiles are finite)."""
     parts = {
         "structure": STRUCTURE_WORD.get(structure, structure.title()),
-        "space": option.get("space"),
-        "tile": TILE_WORDS.get(option.get("tile") or "", option.get("tile")) or say("no"),
+        "space": space,
+        "tile": TILE_WORDS.get(tile or "", tile) or say("no"),
     }
-    if option.get("copies"):
+    if copies:
         return say(
             "{structure} on {space} ({tile} tile copying {copies})",
-            copies=option["copies"],
+            copies=copies,
             **parts,
         )
     return say("{structure} on {space} ({tile} tile)", **parts)
@@ -215,15 +227,35 @@ def _payment_preview(option: dict[str, Any], payment: dict[str, int] | None) -> 
     return out
 
 
-def _payment_text(preview: Any) -> str:
+def _pay_words(preview: Any) -> Words:
+    """ "pay 2 Excavators, 1 Concrete Mixer": which payment of several an option is."""
     if not isinstance(preview, dict):
+        return _paying(None)
+    return _paying(
+        (
+            int(preview.get("excavators", 0)),
+            int(preview.get("mixers", 0)),
+            int(preview.get("credits_for_machineries", 0)),
+        )
+    )
+
+
+@cache
+def _paying(payment: tuple[int, int, int] | None) -> Words:
+    # said once per payment (excavators, mixers, Credits instead of Machineries): the same
+    # few payments come back on every option of a build turn
+    return say("pay {payment}", payment=_payment_text(payment))
+
+
+def _payment_text(payment: tuple[int, int, int] | None) -> str:
+    if payment is None:
         return say("as shown")
+    excavators, mixers, instead = payment
     parts = []
-    for key, word in (("excavators", counts.excavators), ("mixers", counts.mixers)):
-        n = int(preview.get(key, 0))
-        if n:
-            parts.append(word(n))
-    instead = int(preview.get("credits_for_machineries", 0))
+    if excavators:
+        parts.append(counts.excavators(excavators))
+    if mixers:
+        parts.append(counts.mixers(mixers))
     if instead:
         parts.append(say("{payment} instead of Machineries", payment=counts.credits(instead)))
     return commas(parts) or say("nothing")
@@ -298,21 +330,12 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     previews: dict[tuple[tuple[str, ...], bool], dict[str, Any]] = {}
     catches = water.Catches(state)
     for space in spaces:
-        n = int(space.effect.get("drops", 1))
-        combos = [
-            list(c) for k in range(1, n + 1) for c in combinations_with_replacement("ABCD", k)
-        ]
         now = space.effect.get("flow") == "immediately"
-        for letters in combos:
-            joined = " + ".join(letters)
-            when = (
-                say("{letters} (flows at once)", letters=joined)
-                if now
-                else say("{letters} (waits for the Water Flow)", letters=joined)
-            )
+        for combo in _headstream_combos(int(space.effect.get("drops", 1))):
+            letters = list(combo)
             choices.append(
                 {
-                    "label": _on(management.space_name(space), when),
+                    "label": _water_label(space, combo, now),
                     "space": space.id,
                     "preview": {
                         "headstreams": letters,
@@ -328,6 +351,24 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
                 }
             )
     return choices, why
+
+
+@cache
+def _headstream_combos(n: int) -> tuple[tuple[str, ...], ...]:
+    """The headstreams `n` new drops may go to: A, B, …, A + A, A + B, … (p. 17)."""
+    return tuple(c for k in range(1, n + 1) for c in combinations_with_replacement("ABCD", k))
+
+
+@cache
+def _water_label(space: ManagementSpace, letters: tuple[str, ...], now: bool) -> Words:
+    # the same words for a space and its headstreams on every Water answer: said once
+    joined = " + ".join(letters)
+    when = (
+        say("{letters} (flows at once)", letters=joined)
+        if now
+        else say("{letters} (waits for the Water Flow)", letters=joined)
+    )
+    return _on(management.space_name(space), when)
 
 
 def _flow_preview_once(
@@ -377,13 +418,18 @@ def _workshop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str
     spaces, why = _usable_spaces(state, company, "workshop")
     return [
         {
-            "label": _on(_space_label(s), say("turn the wheel {n}", n=s.effect.get("segments"))),
+            "label": _workshop_label(s),
             "space": s.id,
             "preview": {"segments": s.effect.get("segments"), "credits": s.total_credits},
             "command": {"type": "workshop", "player": company, "space": s.id},
         }
         for s in spaces
     ], why
+
+
+@cache
+def _workshop_label(space: ManagementSpace) -> Words:
+    return _on(_space_label(space), say("turn the wheel {n}", n=space.effect.get("segments")))
 
 
 def _shop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
@@ -428,9 +474,7 @@ def _contracts(state: GameState, company: str) -> tuple[list[dict[str, Any]], st
         for picked in combinations(on_offer, k):
             choices.append(
                 {
-                    "label": _on(
-                        _space_label(s), say("take {contracts}", contracts=commas(list(picked)))
-                    ),
+                    "label": _contracts_label(s, picked),
                     "space": s.id,
                     "preview": {"contracts": list(picked), "credits": s.total_credits},
                     "command": {
@@ -442,6 +486,12 @@ def _contracts(state: GameState, company: str) -> tuple[list[dict[str, Any]], st
                 }
             )
     return choices, why
+
+
+@cache
+def _contracts_label(space: ManagementSpace, picked: tuple[str, ...]) -> Words:
+    # a space and the contracts it takes, the same words each time: said once
+    return _on(_space_label(space), say("take {contracts}", contracts=commas(list(picked))))
 
 
 def _patent(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
