@@ -319,30 +319,30 @@ _CANDIDATES = {structure: tuple(candidate_spaces(structure)) for structure in ST
 
 
 def legal_spaces(state: GameState, company: str, structure: str) -> list[str]:
-    """The free spaces where `company` may place `structure` now (placement limits only)."""
+    """The free spaces where `company` may place `structure` now (placement limits only).
+
+    The limits of `placement_error` read once for the whole map (the company's basins, the
+    taken spaces), not space by space: a build turn asks this of every structure, and the
+    refusals it would say for every other space are never read. The same spaces as
+    `placement_error` allows (tests/engine/test_construction.py checks it all game long).
+    """
     candidates = _CANDIDATES.get(structure, ())  # a structure of no kind has no space
     if candidates and state.players[company].built[structure] >= PIECES_PER_COMPANY[structure]:
         return []  # every space: "All your … are already built."
-    return [
-        s
-        for s in candidates
-        if _not_refused_outright(state, company, structure, s)
-        and placement_error(state, company, structure, s) is None
-    ]
-
-
-def _not_refused_outright(state: GameState, company: str, structure: str, space: str) -> bool:
-    """False for a space `placement_error` refuses at its first look (taken, or no dam of
-    yours to raise), so the options of a build turn do not say those reasons for every
-    space of the map; True spaces still go through `placement_error`."""
-    if structure == "elevation":
-        dam = state.dams.get(space)
-        return dam is not None and dam.owner == company
-    if structure == "base":
-        return space not in state.dams
+    if structure == "elevation":  # on your own dam, below the top level
+        return [s for s in candidates if _raisable(state.dams.get(s), company)]
+    if structure == "base":  # a free dam space, one Base per company per basin
+        owned = {SPACES[s].basin for s, dam in state.dams.items() if dam.owner == company}
+        return [s for s in candidates if s not in state.dams and SPACES[s].basin not in owned]
     if structure == "conduit":
-        return space not in state.conduits
-    return space not in state.powerhouses
+        return [s for s in candidates if s not in state.conduits]
+    # a free powerhouse space, one Powerhouse per company per basin
+    owned = {SPACES[s].basin for s, owner in state.powerhouses.items() if owner == company}
+    return [s for s in candidates if s not in state.powerhouses and SPACES[s].basin not in owned]
+
+
+def _raisable(dam: Dam | None, company: str) -> bool:
+    return dam is not None and dam.owner == company and dam.level < MAX_DAM_LEVEL
 
 
 def free_build_options(
@@ -792,14 +792,22 @@ def _affordable_cost(
     fee: int,
     memo: dict[tuple[Any, ...], tuple[Cost, list[Payment]]],
 ) -> tuple[Cost, list[Payment]]:
-    """The cost and affordable payments, shared by spaces that cost the same."""
+    """The cost and affordable payments, shared by spaces that cost the same.
+
+    A cost reads its tile only through `tile_cost_effect`: every tile without a cost effect
+    (the basic tiles, the wild tile, most Advanced tiles) shares one entry.
+    """
     sp = SPACES[space]
-    key = (structure, sp.area, sp.value, sp.red_bordered, eff, fee)
+    key = (structure, sp.area, sp.value, sp.red_bordered, _COST_TILE.get(eff), fee)
     if key not in memo:
         cost = structure_cost(state, company, structure, space, eff)
         extra = fee + cost.credits_red_border
         memo[key] = (cost, [p for p in cost.payments if _affordable(state, company, p, extra)])
     return memo[key]
+
+
+# the tiles that change a cost (Appendix 4), by their id; any other tile costs as no tile
+_COST_TILE = {tile: tile for tile in ADVANCED_TILES if tile_cost_effect(tile)[0]}
 
 
 def _option(
