@@ -11,6 +11,7 @@ Rulings R6 (at least one drop), R13, R17, R20.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from companion.engine import catalog, contracts, counts, draws, production, water, wheel
@@ -74,14 +75,24 @@ def _space_name(space: ManagementSpace) -> Words:
 
 def space_available(state: GameState, space: ManagementSpace) -> Words | None:
     """Why the space cannot take Engineers now (None if it can): mode, blocked, taken."""
+    # the reasons are said once (every options answer asks this of every space)
     if space.full_game_only and state.setup.mode != "full":
-        return say("The Patent Office is not used in the introductory game.")
+        return NO_PATENT_OFFICE
     holder = state.occupied.get(space.id)
     if holder == "blocked":
-        return say("This space is not used with {n} players.", n=len(state.players))
+        return _blocked(len(state.players))
     if holder is not None and space.id != BANK:
-        return say("This action space is already taken (each space takes one player's Engineers).")
+        return SPACE_TAKEN
     return None
+
+
+NO_PATENT_OFFICE = say("The Patent Office is not used in the introductory game.")
+SPACE_TAKEN = say("This action space is already taken (each space takes one player's Engineers).")
+
+
+@cache
+def _blocked(players: int) -> Words:
+    return say("This space is not used with {n} players.", n=players)
 
 
 def placement_problem(

@@ -335,7 +335,7 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
             letters = list(combo)
             choices.append(
                 {
-                    "label": _water_label(space, combo, now),
+                    "label": _water_label(space.id, combo, now),
                     "space": space.id,
                     "preview": {
                         "headstreams": letters,
@@ -360,15 +360,16 @@ def _headstream_combos(n: int) -> tuple[tuple[str, ...], ...]:
 
 
 @cache
-def _water_label(space: ManagementSpace, letters: tuple[str, ...], now: bool) -> Words:
+def _water_label(space: str, letters: tuple[str, ...], now: bool) -> Words:
     # the same words for a space and its headstreams on every Water answer: said once
+    # (by the space's id: a ManagementSpace hashes all its fields)
     joined = " + ".join(letters)
     when = (
         say("{letters} (flows at once)", letters=joined)
         if now
         else say("{letters} (waits for the Water Flow)", letters=joined)
     )
-    return _on(management.space_name(space), when)
+    return _on(management.space_name(catalog.MANAGEMENT_SPACES[space]), when)
 
 
 def _flow_preview_once(
@@ -474,7 +475,7 @@ def _contracts(state: GameState, company: str) -> tuple[list[dict[str, Any]], st
         for picked in combinations(on_offer, k):
             choices.append(
                 {
-                    "label": _contracts_label(s, picked),
+                    "label": _contracts_label(s.id, picked),
                     "space": s.id,
                     "preview": {"contracts": list(picked), "credits": s.total_credits},
                     "command": {
@@ -489,9 +490,10 @@ def _contracts(state: GameState, company: str) -> tuple[list[dict[str, Any]], st
 
 
 @cache
-def _contracts_label(space: ManagementSpace, picked: tuple[str, ...]) -> Words:
+def _contracts_label(space: str, picked: tuple[str, ...]) -> Words:
     # a space and the contracts it takes, the same words each time: said once
-    return _on(_space_label(space), say("take {contracts}", contracts=commas(list(picked))))
+    said = say("take {contracts}", contracts=commas(list(picked)))
+    return _on(_space_label(catalog.MANAGEMENT_SPACES[space]), said)
 
 
 def _patent(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
