@@ -274,9 +274,14 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
     spaces, why = _usable_spaces(state, company, "turbine_station")
     spaces = [s for s in spaces if s.effect.get("type") == "produce"]
     choices = []
+    # the left and right space of a row give the same bonus: their productions are the same
+    by_bonus: dict[int, list[dict[str, Any]]] = {}
     for space in spaces:
         bonus = int(space.effect.get("bonus", 0))
-        for option in production.production_options(state, company, bonus):
+        if bonus not in by_bonus:
+            by_bonus[bonus] = production.production_options(state, company, bonus)
+        where = _turbine_words(space.id)
+        for option in by_bonus[bonus]:
             owed = (option.get("pays") or {}).get("credits", 0) + space.total_credits
             if not can_pay_credits(state, company, owed):
                 continue  # the red outline's 3 Credits come first, then the conduit's owner
@@ -285,9 +290,6 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
                     say("fulfils {contract}", contract=command["contract"])
                     if command.get("contract")
                     else ""
-                )
-                where = say(
-                    "{space} ({bonus})", space=management.space_name(space), bonus=_signed(bonus)
                 )
                 choices.append(
                     {
@@ -320,6 +322,14 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
             "You have no production system with water (powerhouse, conduit and a dam with drops)."
         )
     return choices, why
+
+
+@cache
+def _turbine_words(space: str) -> Words:
+    """ "Turbine Station row 1, left (+2)": a space and its bonus, the same on every answer."""
+    turbine = catalog.MANAGEMENT_SPACES[space]
+    bonus = _signed(int(turbine.effect.get("bonus", 0)))
+    return say("{space} ({bonus})", space=management.space_name(turbine), bonus=bonus)
 
 
 def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
