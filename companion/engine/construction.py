@@ -15,7 +15,7 @@ Everything is validated before the first event, so a refused command changes not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -797,8 +797,7 @@ def _affordable_cost(
     A cost reads its tile only through `tile_cost_effect`: every tile without a cost effect
     (the basic tiles, the wild tile, most Advanced tiles) shares one entry.
     """
-    sp = SPACES[space]
-    key = (structure, sp.area, sp.value, sp.red_bordered, _COST_TILE.get(eff), fee)
+    key = (structure, _COST_OF_SPACE[structure](SPACES[space]), _COST_TILE.get(eff), fee)
     if key not in memo:
         cost = structure_cost(state, company, structure, space, eff)
         extra = fee + cost.credits_red_border
@@ -806,6 +805,14 @@ def _affordable_cost(
     return memo[key]
 
 
+# what a structure's cost reads of its space (`_plain_cost`, `red_border_credits`,
+# `officers.conduit_alternatives`): spaces alike in this cost alike
+_COST_OF_SPACE: dict[str, Callable[[Space], tuple[Any, ...]]] = {
+    "base": lambda sp: (sp.area, sp.red_bordered),
+    "elevation": lambda sp: (sp.area,),
+    "conduit": lambda sp: (sp.value,),
+    "powerhouse": lambda sp: (sp.red_bordered,),
+}
 # the tiles that change a cost (Appendix 4), by their id; any other tile costs as no tile
 _COST_TILE = {tile: tile for tile in ADVANCED_TILES if tile_cost_effect(tile)[0]}
 
