@@ -244,7 +244,11 @@ def _plain(value: Any) -> Any:
         if not hasattr(kind, "__dataclass_fields__"):
             return _copied(value)
         names = _FIELDS[kind] = tuple(f.name for f in fields(value))
-    return {name: _plain(getattr(value, name)) for name in names}
+    # a dataclass's fields are in its instance dict (no slots here); leaves kept in place
+    attrs = value.__dict__
+    return {
+        name: v if type(v := attrs[name]) in _LEAVES else _plain(v) for name in names
+    }
 
 
 def _copied(value: Any) -> Any:
