@@ -99,9 +99,14 @@ def placement_problem(
     state: GameState, company: str, space: ManagementSpace, engineers: int
 ) -> Words | None:
     """Why `company` cannot put `engineers` on `space` (p. 11), or None."""
-    why = space_available(state, space)
-    if why:
-        return why
+    return space_available(state, space) or supply_problem(state, company, space, engineers)
+
+
+def supply_problem(
+    state: GameState, company: str, space: ManagementSpace, engineers: int
+) -> Words | None:
+    """Why `company`'s supply cannot pay an available space: Engineers, then Credits (p. 11).
+    (`placement_problem` without the look at the space, for a caller that just took it.)"""
     player = state.players[company]
     if player.engineers < engineers:
         return say(

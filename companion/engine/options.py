@@ -8,7 +8,7 @@ offered (checked by the property tests). Rulebook "Actions" (p. 11) and the acti
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -130,7 +130,7 @@ def _usable_spaces(
             if state.occupied.get(space.id) not in (None, "blocked"):
                 taken += 1
             continue
-        why = management.placement_problem(state, company, space, space.engineers or 1)
+        why = management.supply_problem(state, company, space, space.engineers or 1)
         if why is None:
             usable.append(space)
         else:
@@ -156,9 +156,7 @@ def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
         commands = _payment_commands(option)
         for payment_command in commands:
             preview = _payment_preview(option, payment_command.get("payment"))
-            label = option.get("label") or _build_label(option)
-            if len(commands) > 1:  # Jill, Solomon, L2_ANY: say which payment (Appendix 3-4)
-                label = dots([label, _pay_words(preview)])
+            label = _choice_label(option, preview, several=len(commands) > 1)
             choices.append(
                 {
                     "label": label,
@@ -175,11 +173,31 @@ def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     return choices, why
 
 
+def _choice_label(option: dict[str, Any], preview: Any, *, several: bool) -> str:
+    """The option's label; of several payments (Jill, Solomon, L2_ANY: Appendix 3-4) it also
+    says which payment this one is."""
+    own = option.get("label")  # a Building's own words (private_buildings.py)
+    if own:
+        return dots([own, _pay_words(preview)]) if several else own
+    if several:
+        return _paid_structure_label(*_label_parts(option), _payment_key(preview))
+    return _build_label(option)
+
+
 def _build_label(option: dict[str, Any]) -> Words:
-    return _structure_label(
-        str(option.get("structure", "")), option.get("space"), option.get("tile"),
-        option.get("copies"),
-    )  # fmt: skip
+    return _structure_label(*_label_parts(option))
+
+
+def _label_parts(option: dict[str, Any]) -> tuple[str, Any, Any, Any]:
+    structure = str(option.get("structure", ""))
+    return structure, option.get("space"), option.get("tile"), option.get("copies")
+
+
+@lru_cache(maxsize=16384)  # bounded: spaces × tiles × payments, over a server's whole life
+def _paid_structure_label(
+    structure: str, space: Any, tile: Any, copies: Any, payment: tuple[int, int, int] | None
+) -> str:
+    return dots([_structure_label(structure, space, tile, copies), _paying(payment)])
 
 
 @cache
@@ -229,14 +247,17 @@ def _payment_preview(option: dict[str, Any], payment: dict[str, int] | None) -> 
 
 def _pay_words(preview: Any) -> Words:
     """ "pay 2 Excavators, 1 Concrete Mixer": which payment of several an option is."""
+    return _paying(_payment_key(preview))
+
+
+def _payment_key(preview: Any) -> tuple[int, int, int] | None:
+    """What `_payment_text` reads of a preview: Excavators, Mixers, Credits instead."""
     if not isinstance(preview, dict):
-        return _paying(None)
-    return _paying(
-        (
-            int(preview.get("excavators", 0)),
-            int(preview.get("mixers", 0)),
-            int(preview.get("credits_for_machineries", 0)),
-        )
+        return None
+    return (
+        int(preview.get("excavators", 0)),
+        int(preview.get("mixers", 0)),
+        int(preview.get("credits_for_machineries", 0)),
     )
 
 
