@@ -102,6 +102,13 @@ def placement_problem(
     return space_available(state, space) or supply_problem(state, company, space, engineers)
 
 
+def supply_fits(state: GameState, company: str, space: ManagementSpace, engineers: int) -> bool:
+    """`supply_problem(...) is None`, without saying the problem: the options ask it of
+    every free space and need the words of one refused space at most."""
+    player = state.players[company]
+    return player.engineers >= engineers and can_pay_credits(state, company, space.total_credits)
+
+
 def supply_problem(
     state: GameState, company: str, space: ManagementSpace, engineers: int
 ) -> Words | None:

@@ -124,21 +124,21 @@ def _usable_spaces(
     """
     usable: list[ManagementSpace] = []
     taken = 0
-    problems: list[Words] = []
+    refused: ManagementSpace | None = None  # the first space the supply cannot pay
     for space in _spaces(section):
         if management.space_available(state, space) is not None:  # not in play, or taken
             if state.occupied.get(space.id) not in (None, "blocked"):
                 taken += 1
             continue
-        why = management.supply_problem(state, company, space, space.engineers or 1)
-        if why is None:
+        if management.supply_fits(state, company, space, space.engineers or 1):
             usable.append(space)
-        else:
-            problems.append(why)
+        elif refused is None:
+            refused = space
     if usable:
         return usable, ""
-    if problems:
-        return [], problems[0]
+    if refused is not None:
+        why = management.supply_problem(state, company, refused, refused.engineers or 1)
+        return [], why or ""
     if taken:
         return [], say("{section} spaces are taken.", section=management.SECTION_NAMES[section])
     return [], say("{section} is not used in this game.", section=management.SECTION_NAMES[section])
@@ -434,9 +434,7 @@ def _bank(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     engineers = state.players[company].engineers
     choices = [
         {
-            "label": say("1 Engineer → {credits}", credits=_credits(n))
-            if n == 1
-            else say("{n} Engineers → {credits}", n=n, credits=_credits(n)),
+            "label": _bank_label(n),
             "space": management.BANK,
             "preview": {"credits": n},
             "command": {"type": "bank", "player": company, "engineers": n},
@@ -444,6 +442,14 @@ def _bank(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
         for n in range(1, engineers + 1)
     ]
     return choices, "" if choices else say("You have no Engineers left.")
+
+
+@cache
+def _bank_label(n: int) -> Words:
+    """ "2 Engineers → 2₵": the same words for the same Engineers on every answer."""
+    if n == 1:
+        return say("1 Engineer → {credits}", credits=_credits(n))
+    return say("{n} Engineers → {credits}", n=n, credits=_credits(n))
 
 
 def _workshop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
