@@ -424,7 +424,7 @@ def _flow_preview(catches: water.Catches, letters: list[str], now: bool) -> dict
     """
     if now:
         return {
-            "stops_at": [water.reach_from_headstream(catches.state, letter) for letter in letters]
+            "stops_at": [catches.reach(letter) for letter in letters]
         }
     extra = {letter: letters.count(letter) for letter in set(letters)}
     return {"water_flow": catches(extra)}

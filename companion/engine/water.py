@@ -223,6 +223,7 @@ class Catches:
         self._after: dict[tuple[int, ...], tuple[dict[str, int], dict[str, int]]] = {
             (): (held, {})
         }
+        self._reach: dict[str, str | None] = {}
 
     def __call__(self, extra: dict[str, int] | None = None) -> dict[str, int]:
         extra = extra or {}
@@ -236,6 +237,13 @@ class Catches:
                     HEADSTREAM_LETTERS[k - 1], flowing[k - 1], *self._after[flowing[: k - 1]]
                 )
         return dict(self._after[flowing][1])
+
+    def reach(self, letter: str) -> str | None:
+        """`reach_from_headstream` of this state, traced once per headstream (the previews
+        of drops flowing at once ask it for every combination of headstreams)."""
+        if letter not in self._reach:
+            self._reach[letter] = reach_from_headstream(self.state, letter)
+        return self._reach[letter]
 
     def _flow(
         self, letter: str, drops: int, held: dict[str, int], caught: dict[str, int]
