@@ -153,16 +153,18 @@ def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
         *construction.build_options(state, company),
         *private_buildings.build_options(state, company),
     ]:
-        commands = _payment_commands(option)
-        for payment_command in commands:
-            preview = _payment_preview(option, payment_command.get("payment"))
+        # each payment's command is ready to send (construction.build_option's form): the
+        # choice takes it as it is, the option around it is not kept
+        commands = [p["command"] for p in option["payments"]]
+        for command in commands:
+            preview = _payment_preview(option, command.get("payment"))
             label = _choice_label(option, preview, several=len(commands) > 1)
             choices.append(
                 {
                     "label": label,
                     "space": option.get("space"),
                     "preview": preview,
-                    "command": {"type": "build", "player": company, **payment_command},
+                    "command": command,
                 }
             )
     why = (
@@ -280,15 +282,6 @@ def _payment_text(payment: tuple[int, int, int] | None) -> str:
     if instead:
         parts.append(say("{payment} instead of Machineries", payment=counts.credits(instead)))
     return commas(parts) or say("nothing")
-
-
-def _payment_commands(option: dict[str, Any]) -> list[dict[str, Any]]:
-    payments = option.get("payments")
-    if payments:
-        out = [p.get("command", p) for p in payments]
-        return [{k: v for k, v in c.items() if k not in ("type", "player")} for c in out]
-    command = option.get("command", {})
-    return [{k: v for k, v in command.items() if k not in ("type", "player")}]
 
 
 def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
