@@ -797,7 +797,7 @@ def _affordable_cost(
     A cost reads its tile only through `tile_cost_effect`: every tile without a cost effect
     (the basic tiles, the wild tile, most Advanced tiles) shares one entry.
     """
-    key = (structure, _COST_OF_SPACE[structure](SPACES[space]), _COST_TILE.get(eff), fee)
+    key = (structure, _SPACE_COST_KEY[structure, space], _COST_TILE.get(eff), fee)
     if key not in memo:
         cost = structure_cost(state, company, structure, space, eff)
         extra = fee + cost.credits_red_border
@@ -813,6 +813,13 @@ _COST_OF_SPACE: dict[str, Callable[[Space], tuple[Any, ...]]] = {
     "conduit": lambda sp: (sp.value,),
     "powerhouse": lambda sp: (sp.red_bordered,),
 }
+# the same, read once for every space of the map a structure may go on
+_SPACE_COST_KEY: dict[tuple[str, str], tuple[Any, ...]] = {
+    (structure, space): _COST_OF_SPACE[structure](SPACES[space])
+    for structure, spaces in _CANDIDATES.items()
+    for space in spaces
+}
+
 # the tiles that change a cost (Appendix 4), by their id; any other tile costs as no tile
 _COST_TILE = {tile: tile for tile in ADVANCED_TILES if tile_cost_effect(tile)[0]}
 
