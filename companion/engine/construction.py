@@ -754,7 +754,7 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
     player = state.players[company]
     board_space = next_construction_space(state, company)
     spaces = {s: legal_spaces(state, company, s) for s in STRUCTURE_NAMES}
-    memo: dict[tuple[Any, ...], tuple[Cost, list[Payment]]] = {}
+    memo: dict[tuple[Any, ...], _Priced] = {}
     options: list[dict[str, Any]] = []
     for tile, copies in tile_choices(state, company):
         eff = effective_tile(tile, copies)
@@ -773,14 +773,30 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
             if structure not in tile_structures(eff):
                 continue
             for space in spaces[structure]:
-                cost, payments = _affordable_cost(state, company, structure, space, eff, fee, memo)
-                if payments:
+                priced = _affordable_cost(state, company, structure, space, eff, fee, memo)
+                if priced.payments:
                     options.append(
                         _option(
-                            company, structure, space, tile, copies, engineers, fee, cost, payments
+                            company, structure, space, tile, copies, engineers, fee, priced.cost,
+                            priced.payments, priced.preview(engineers, fee),
                         )  # fmt: skip
                     )
     return options
+
+
+@dataclass
+class _Priced:
+    """A cost, the payments the company can afford now, and the preview they show: the same
+    for every space that costs the same (so the options share one preview)."""
+
+    cost: Cost
+    payments: list[Payment]
+    previews: dict[int, dict[str, Any]]  # by the Engineers the construction space takes
+
+    def preview(self, engineers: int, fee: int) -> dict[str, Any]:
+        if engineers not in self.previews:
+            self.previews[engineers] = _preview(engineers, fee, self.cost, self.payments)
+        return self.previews[engineers]
 
 
 def _affordable_cost(
@@ -790,8 +806,8 @@ def _affordable_cost(
     space: str,
     eff: str,
     fee: int,
-    memo: dict[tuple[Any, ...], tuple[Cost, list[Payment]]],
-) -> tuple[Cost, list[Payment]]:
+    memo: dict[tuple[Any, ...], _Priced],
+) -> _Priced:
     """The cost and affordable payments, shared by spaces that cost the same.
 
     A cost reads its tile only through `tile_cost_effect`: every tile without a cost effect
@@ -801,7 +817,8 @@ def _affordable_cost(
     if key not in memo:
         cost = structure_cost(state, company, structure, space, eff)
         extra = fee + cost.credits_red_border
-        memo[key] = (cost, [p for p in cost.payments if _affordable(state, company, p, extra)])
+        payments = [p for p in cost.payments if _affordable(state, company, p, extra)]
+        memo[key] = _Priced(cost, payments, {})
     return memo[key]
 
 
@@ -834,8 +851,10 @@ def _option(
     fee: int,
     cost: Cost,
     payments: list[Payment],
+    preview: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    extra = fee + cost.credits_red_border
+    """One option: its payments, each with its ready command, and its preview (`preview`:
+    one shared with the options that cost the same)."""
     base_command: dict[str, Any] = {
         "type": "build",
         "player": company,
@@ -852,7 +871,6 @@ def _option(
         if p is not cost.plain:  # the plain payment is the default: no `payment` needed
             command["payment"] = as_dict
         payment_options.append({"payment": as_dict, "command": command})
-    first = payments[0]
     return {
         "structure": structure,
         "space": space,
@@ -860,14 +878,21 @@ def _option(
         "copies": copies,
         "command": payment_options[0]["command"],
         "payments": payment_options,
-        "preview": {
-            "engineers": engineers,
-            "excavators": first.excavators,
-            "mixers": first.mixers,
-            "credits": extra + first.credits,
-            "text": cost.text,
-            "chips": _chips(engineers, first, extra),
-        },
+        "preview": _preview(engineers, fee, cost, payments) if preview is None else preview,
+    }
+
+
+def _preview(engineers: int, fee: int, cost: Cost, payments: list[Payment]) -> dict[str, Any]:
+    """What the first payment takes: Engineers, Machineries, Credits, and the cost in words."""
+    extra = fee + cost.credits_red_border
+    first = payments[0]
+    return {
+        "engineers": engineers,
+        "excavators": first.excavators,
+        "mixers": first.mixers,
+        "credits": extra + first.credits,
+        "text": cost.text,
+        "chips": _chips(engineers, first, extra),
     }
 
 

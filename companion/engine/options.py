@@ -149,6 +149,10 @@ def _usable_spaces(
 
 def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     choices = []
+    # options that cost the same share their preview (construction.build_options), so the
+    # preview of each of their payments is made once: by the shared preview and the payment
+    # (the options hold their previews for the whole call: an id stays theirs)
+    previews: dict[tuple[int, tuple[Any, ...]], Any] = {}
     for option in [
         *construction.build_options(state, company),
         *private_buildings.build_options(state, company),
@@ -157,7 +161,11 @@ def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
         # choice takes it as it is, the option around it is not kept
         commands = [p["command"] for p in option["payments"]]
         for command in commands:
-            preview = _payment_preview(option, command.get("payment"))
+            payment = command.get("payment")
+            key = (id(option.get("preview")), tuple(payment.items()) if payment else ())
+            if key not in previews:
+                previews[key] = _payment_preview(option, payment)
+            preview = previews[key]
             label = _choice_label(option, preview, several=len(commands) > 1)
             choices.append(
                 {
