@@ -813,7 +813,7 @@ def _affordable_cost(
     A cost reads its tile only through `tile_cost_effect`: every tile without a cost effect
     (the basic tiles, the wild tile, most Advanced tiles) shares one entry.
     """
-    key = (structure, _SPACE_COST_KEY[structure, space], _COST_TILE.get(eff), fee)
+    key = (*cost_key(structure, space, eff), fee)
     if key not in memo:
         cost = structure_cost(state, company, structure, space, eff)
         extra = fee + cost.credits_red_border
@@ -839,6 +839,12 @@ _SPACE_COST_KEY: dict[tuple[str, str], tuple[Any, ...]] = {
 
 # the tiles that change a cost (Appendix 4), by their id; any other tile costs as no tile
 _COST_TILE = {tile: tile for tile in ADVANCED_TILES if tile_cost_effect(tile)[0]}
+
+
+def cost_key(structure: str, space: str, tile: str | None) -> tuple[Any, ...]:
+    """What `structure_cost` reads of a space of the map and of the tile: in one state, for
+    one company, constructions with the same key cost the same (a cache of costs keys them)."""
+    return (structure, _SPACE_COST_KEY[structure, space], _COST_TILE.get(tile) if tile else None)
 
 
 def _option(
