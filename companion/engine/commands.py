@@ -18,6 +18,7 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar, Union, get_args, get_origin
 
 from companion.engine.errors import CommandError
@@ -440,6 +441,29 @@ def fields_of(cls: type[Any]) -> list[dataclasses.Field[Any]]:
     return [f for f in dataclasses.fields(cls) if f.init and not f.metadata.get("internal")]
 
 
+_JSON_FIELDS: dict[type[Any], dict[str, dataclasses.Field[Any]]] = {}
+
+
+def json_fields(cls: type[Any]) -> dict[str, dataclasses.Field[Any]]:
+    """`fields_of` by JSON name, read once per class (every command read and written asks);
+    the same dict each time: never changed."""
+    if cls not in _JSON_FIELDS:
+        _JSON_FIELDS[cls] = {json_key(f): f for f in fields_of(cls)}
+    return _JSON_FIELDS[cls]
+
+
+# the shape of a field's type, read once per type: `typing.get_origin`/`get_args` are
+# Python code, asked for every value of every command read
+@cache
+def _origin(tp: Any) -> Any:
+    return get_origin(tp)
+
+
+@cache
+def _args(tp: Any) -> tuple[Any, ...]:
+    return get_args(tp)
+
+
 def _kind(value: Any) -> str:
     """What a JSON value is, in words (the refusals say what was sent instead)."""
     if value is None:
@@ -500,9 +524,9 @@ def _str(value: Any, meta: Mapping[str, Any], path: str) -> str:
 
 def _value(tp: Any, value: Any, meta: Mapping[str, Any], path: str) -> Any:
     """Read one JSON value as type `tp` (str, int, bool, None, tuples, str→int maps, values)."""
-    origin = get_origin(tp)
+    origin = _origin(tp)
     if origin in (Union, types.UnionType):
-        options = get_args(tp)
+        options = _args(tp)
         if value is None and type(None) in options:
             return None
         for option in options:
@@ -550,7 +574,7 @@ def _value(tp: Any, value: Any, meta: Mapping[str, Any], path: str) -> Any:
                     limit=limit,
                 ),
             )
-        item = get_args(tp)[0]
+        item = _args(tp)[0]
         return tuple(_value(item, v, {}, f"{path}[{i}]") for i, v in enumerate(value))
     if origin is dict:
         if not isinstance(value, dict):
@@ -571,7 +595,7 @@ def _value(tp: Any, value: Any, meta: Mapping[str, Any], path: str) -> Any:
                     limit=limit,
                 ),
             )
-        key_type, item = get_args(tp)
+        key_type, item = _args(tp)
         return {
             _value(key_type, k, {}, f"{path} key"): _value(item, v, meta, f"{path}.{k}")
             for k, v in value.items()
@@ -583,7 +607,7 @@ def _value(tp: Any, value: Any, meta: Mapping[str, Any], path: str) -> Any:
 
 def _fits(tp: Any, value: Any) -> bool:
     """Whether a JSON value has the shape of `tp` (to pick a member of a union)."""
-    origin = get_origin(tp)
+    origin = _origin(tp)
     if tp is str:
         return isinstance(value, str)
     if tp is int:
@@ -628,7 +652,7 @@ def _record(cls: type[Any], data: Any, path: str) -> Any:
             say("{path} must be an object, not {kind}.", path=path, kind=_kind(data))
         )
     hints = type_hints(cls)
-    known = {json_key(f): f for f in fields_of(cls)}
+    known = json_fields(cls)
     unknown = [k for k in data if k not in known and not (path == "" and k == "type")]
     if unknown:
         name = str(unknown[0])[:ID_LENGTH]
@@ -732,7 +756,7 @@ def to_dict(value: Any) -> Any:
         out: dict[str, Any] = {}
         if isinstance(value, Command):
             out["type"] = value.TYPE
-        by_key = {json_key(f): f for f in fields_of(type(value))}
+        by_key = json_fields(type(value))
         if value.given:
             keys = list(value.given)
         else:

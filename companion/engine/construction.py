@@ -15,7 +15,7 @@ Everything is validated before the first event, so a refused command changes not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -319,30 +319,30 @@ _CANDIDATES = {structure: tuple(candidate_spaces(structure)) for structure in ST
 
 
 def legal_spaces(state: GameState, company: str, structure: str) -> list[str]:
-    """The free spaces where `company` may place `structure` now (placement limits only)."""
+    """The free spaces where `company` may place `structure` now (placement limits only).
+
+    The limits of `placement_error` read once for the whole map (the company's basins, the
+    taken spaces), not space by space: a build turn asks this of every structure, and the
+    refusals it would say for every other space are never read. The same spaces as
+    `placement_error` allows (tests/engine/test_construction.py checks it all game long).
+    """
     candidates = _CANDIDATES.get(structure, ())  # a structure of no kind has no space
     if candidates and state.players[company].built[structure] >= PIECES_PER_COMPANY[structure]:
         return []  # every space: "All your … are already built."
-    return [
-        s
-        for s in candidates
-        if _not_refused_outright(state, company, structure, s)
-        and placement_error(state, company, structure, s) is None
-    ]
-
-
-def _not_refused_outright(state: GameState, company: str, structure: str, space: str) -> bool:
-    """False for a space `placement_error` refuses at its first look (taken, or no dam of
-    yours to raise), so the options of a build turn do not say those reasons for every
-    space of the map; True spaces still go through `placement_error`."""
-    if structure == "elevation":
-        dam = state.dams.get(space)
-        return dam is not None and dam.owner == company
-    if structure == "base":
-        return space not in state.dams
+    if structure == "elevation":  # on your own dam, below the top level
+        return [s for s in candidates if _raisable(state.dams.get(s), company)]
+    if structure == "base":  # a free dam space, one Base per company per basin
+        owned = {SPACES[s].basin for s, dam in state.dams.items() if dam.owner == company}
+        return [s for s in candidates if s not in state.dams and SPACES[s].basin not in owned]
     if structure == "conduit":
-        return space not in state.conduits
-    return space not in state.powerhouses
+        return [s for s in candidates if s not in state.conduits]
+    # a free powerhouse space, one Powerhouse per company per basin
+    owned = {SPACES[s].basin for s, owner in state.powerhouses.items() if owner == company}
+    return [s for s in candidates if s not in state.powerhouses and SPACES[s].basin not in owned]
+
+
+def _raisable(dam: Dam | None, company: str) -> bool:
+    return dam is not None and dam.owner == company and dam.level < MAX_DAM_LEVEL
 
 
 def free_build_options(
@@ -754,7 +754,7 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
     player = state.players[company]
     board_space = next_construction_space(state, company)
     spaces = {s: legal_spaces(state, company, s) for s in STRUCTURE_NAMES}
-    memo: dict[tuple[Any, ...], tuple[Cost, list[Payment]]] = {}
+    memo: dict[tuple[Any, ...], _Priced] = {}
     options: list[dict[str, Any]] = []
     for tile, copies in tile_choices(state, company):
         eff = effective_tile(tile, copies)
@@ -773,14 +773,30 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
             if structure not in tile_structures(eff):
                 continue
             for space in spaces[structure]:
-                cost, payments = _affordable_cost(state, company, structure, space, eff, fee, memo)
-                if payments:
+                priced = _affordable_cost(state, company, structure, space, eff, fee, memo)
+                if priced.payments:
                     options.append(
                         _option(
-                            company, structure, space, tile, copies, engineers, fee, cost, payments
+                            company, structure, space, tile, copies, engineers, fee, priced.cost,
+                            priced.payments, priced.preview(engineers, fee),
                         )  # fmt: skip
                     )
     return options
+
+
+@dataclass
+class _Priced:
+    """A cost, the payments the company can afford now, and the preview they show: the same
+    for every space that costs the same (so the options share one preview)."""
+
+    cost: Cost
+    payments: list[Payment]
+    previews: dict[int, dict[str, Any]]  # by the Engineers the construction space takes
+
+    def preview(self, engineers: int, fee: int) -> dict[str, Any]:
+        if engineers not in self.previews:
+            self.previews[engineers] = _preview(engineers, fee, self.cost, self.payments)
+        return self.previews[engineers]
 
 
 def _affordable_cost(
@@ -790,16 +806,45 @@ def _affordable_cost(
     space: str,
     eff: str,
     fee: int,
-    memo: dict[tuple[Any, ...], tuple[Cost, list[Payment]]],
-) -> tuple[Cost, list[Payment]]:
-    """The cost and affordable payments, shared by spaces that cost the same."""
-    sp = SPACES[space]
-    key = (structure, sp.area, sp.value, sp.red_bordered, eff, fee)
+    memo: dict[tuple[Any, ...], _Priced],
+) -> _Priced:
+    """The cost and affordable payments, shared by spaces that cost the same.
+
+    A cost reads its tile only through `tile_cost_effect`: every tile without a cost effect
+    (the basic tiles, the wild tile, most Advanced tiles) shares one entry.
+    """
+    key = (*cost_key(structure, space, eff), fee)
     if key not in memo:
         cost = structure_cost(state, company, structure, space, eff)
         extra = fee + cost.credits_red_border
-        memo[key] = (cost, [p for p in cost.payments if _affordable(state, company, p, extra)])
+        payments = [p for p in cost.payments if _affordable(state, company, p, extra)]
+        memo[key] = _Priced(cost, payments, {})
     return memo[key]
+
+
+# what a structure's cost reads of its space (`_plain_cost`, `red_border_credits`,
+# `officers.conduit_alternatives`): spaces alike in this cost alike
+_COST_OF_SPACE: dict[str, Callable[[Space], tuple[Any, ...]]] = {
+    "base": lambda sp: (sp.area, sp.red_bordered),
+    "elevation": lambda sp: (sp.area,),
+    "conduit": lambda sp: (sp.value,),
+    "powerhouse": lambda sp: (sp.red_bordered,),
+}
+# the same, read once for every space of the map a structure may go on
+_SPACE_COST_KEY: dict[tuple[str, str], tuple[Any, ...]] = {
+    (structure, space): _COST_OF_SPACE[structure](SPACES[space])
+    for structure, spaces in _CANDIDATES.items()
+    for space in spaces
+}
+
+# the tiles that change a cost (Appendix 4), by their id; any other tile costs as no tile
+_COST_TILE = {tile: tile for tile in ADVANCED_TILES if tile_cost_effect(tile)[0]}
+
+
+def cost_key(structure: str, space: str, tile: str | None) -> tuple[Any, ...]:
+    """What `structure_cost` reads of a space of the map and of the tile: in one state, for
+    one company, constructions with the same key cost the same (a cache of costs keys them)."""
+    return (structure, _SPACE_COST_KEY[structure, space], _COST_TILE.get(tile) if tile else None)
 
 
 def _option(
@@ -812,8 +857,10 @@ def _option(
     fee: int,
     cost: Cost,
     payments: list[Payment],
+    preview: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    extra = fee + cost.credits_red_border
+    """One option: its payments, each with its ready command, and its preview (`preview`:
+    one shared with the options that cost the same)."""
     base_command: dict[str, Any] = {
         "type": "build",
         "player": company,
@@ -830,7 +877,6 @@ def _option(
         if p is not cost.plain:  # the plain payment is the default: no `payment` needed
             command["payment"] = as_dict
         payment_options.append({"payment": as_dict, "command": command})
-    first = payments[0]
     return {
         "structure": structure,
         "space": space,
@@ -838,14 +884,21 @@ def _option(
         "copies": copies,
         "command": payment_options[0]["command"],
         "payments": payment_options,
-        "preview": {
-            "engineers": engineers,
-            "excavators": first.excavators,
-            "mixers": first.mixers,
-            "credits": extra + first.credits,
-            "text": cost.text,
-            "chips": _chips(engineers, first, extra),
-        },
+        "preview": _preview(engineers, fee, cost, payments) if preview is None else preview,
+    }
+
+
+def _preview(engineers: int, fee: int, cost: Cost, payments: list[Payment]) -> dict[str, Any]:
+    """What the first payment takes: Engineers, Machineries, Credits, and the cost in words."""
+    extra = fee + cost.credits_red_border
+    first = payments[0]
+    return {
+        "engineers": engineers,
+        "excavators": first.excavators,
+        "mixers": first.mixers,
+        "credits": extra + first.credits,
+        "text": cost.text,
+        "chips": _chips(engineers, first, extra),
     }
 
 

@@ -11,6 +11,7 @@ Rulings R6 (at least one drop), R13, R17, R20.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from companion.engine import catalog, contracts, counts, draws, production, water, wheel
@@ -74,23 +75,45 @@ def _space_name(space: ManagementSpace) -> Words:
 
 def space_available(state: GameState, space: ManagementSpace) -> Words | None:
     """Why the space cannot take Engineers now (None if it can): mode, blocked, taken."""
+    # the reasons are said once (every options answer asks this of every space)
     if space.full_game_only and state.setup.mode != "full":
-        return say("The Patent Office is not used in the introductory game.")
+        return NO_PATENT_OFFICE
     holder = state.occupied.get(space.id)
     if holder == "blocked":
-        return say("This space is not used with {n} players.", n=len(state.players))
+        return _blocked(len(state.players))
     if holder is not None and space.id != BANK:
-        return say("This action space is already taken (each space takes one player's Engineers).")
+        return SPACE_TAKEN
     return None
+
+
+NO_PATENT_OFFICE = say("The Patent Office is not used in the introductory game.")
+SPACE_TAKEN = say("This action space is already taken (each space takes one player's Engineers).")
+
+
+@cache
+def _blocked(players: int) -> Words:
+    return say("This space is not used with {n} players.", n=players)
 
 
 def placement_problem(
     state: GameState, company: str, space: ManagementSpace, engineers: int
 ) -> Words | None:
     """Why `company` cannot put `engineers` on `space` (p. 11), or None."""
-    why = space_available(state, space)
-    if why:
-        return why
+    return space_available(state, space) or supply_problem(state, company, space, engineers)
+
+
+def supply_fits(state: GameState, company: str, space: ManagementSpace, engineers: int) -> bool:
+    """`supply_problem(...) is None`, without saying the problem: the options ask it of
+    every free space and need the words of one refused space at most."""
+    player = state.players[company]
+    return player.engineers >= engineers and can_pay_credits(state, company, space.total_credits)
+
+
+def supply_problem(
+    state: GameState, company: str, space: ManagementSpace, engineers: int
+) -> Words | None:
+    """Why `company`'s supply cannot pay an available space: Engineers, then Credits (p. 11).
+    (`placement_problem` without the look at the space, for a caller that just took it.)"""
     player = state.players[company]
     if player.engineers < engineers:
         return say(

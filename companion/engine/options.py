@@ -8,6 +8,7 @@ offered (checked by the property tests). Rulebook "Actions" (p. 11) and the acti
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -70,8 +71,10 @@ SECTION_OF_ACTION = {
 }
 
 
-def _spaces(section: str) -> list[ManagementSpace]:
-    return [s for s in catalog.MANAGEMENT_SPACES.values() if s.section == section]
+@cache
+def _spaces(section: str) -> tuple[ManagementSpace, ...]:
+    # the board's spaces never change: read once per section, not on every options answer
+    return tuple(s for s in catalog.MANAGEMENT_SPACES.values() if s.section == section)
 
 
 def _space_label(space: ManagementSpace) -> Words:
@@ -121,21 +124,21 @@ def _usable_spaces(
     """
     usable: list[ManagementSpace] = []
     taken = 0
-    problems: list[Words] = []
+    refused: ManagementSpace | None = None  # the first space the supply cannot pay
     for space in _spaces(section):
         if management.space_available(state, space) is not None:  # not in play, or taken
             if state.occupied.get(space.id) not in (None, "blocked"):
                 taken += 1
             continue
-        why = management.placement_problem(state, company, space, space.engineers or 1)
-        if why is None:
+        if management.supply_fits(state, company, space, space.engineers or 1):
             usable.append(space)
-        else:
-            problems.append(why)
+        elif refused is None:
+            refused = space
     if usable:
         return usable, ""
-    if problems:
-        return [], problems[0]
+    if refused is not None:
+        why = management.supply_problem(state, company, refused, refused.engineers or 1)
+        return [], why or ""
     if taken:
         return [], say("{section} spaces are taken.", section=management.SECTION_NAMES[section])
     return [], say("{section} is not used in this game.", section=management.SECTION_NAMES[section])
@@ -146,22 +149,30 @@ def _usable_spaces(
 
 def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     choices = []
+    # options that cost the same share their preview (construction.build_options), so the
+    # preview of each of their payments is made once: by the shared preview and the payment
+    # (the options hold their previews for the whole call: an id stays theirs)
+    previews: dict[tuple[int, tuple[Any, ...]], Any] = {}
     for option in [
         *construction.build_options(state, company),
         *private_buildings.build_options(state, company),
     ]:
-        commands = _payment_commands(option)
-        for payment_command in commands:
-            preview = _payment_preview(option, payment_command.get("payment"))
-            label = option.get("label") or _build_label(option)
-            if len(commands) > 1:  # Jill, Solomon, L2_ANY: say which payment (Appendix 3-4)
-                label = dots([label, say("pay {payment}", payment=_payment_text(preview))])
+        # each payment's command is ready to send (construction.build_option's form): the
+        # choice takes it as it is, the option around it is not kept
+        commands = [p["command"] for p in option["payments"]]
+        for command in commands:
+            payment = command.get("payment")
+            key = (id(option.get("preview")), tuple(payment.items()) if payment else ())
+            if key not in previews:
+                previews[key] = _payment_preview(option, payment)
+            preview = previews[key]
+            label = _choice_label(option, preview, several=len(commands) > 1)
             choices.append(
                 {
                     "label": label,
                     "space": option.get("space"),
                     "preview": preview,
-                    "command": {"type": "build", "player": company, **payment_command},
+                    "command": command,
                 }
             )
     why = (
@@ -172,17 +183,46 @@ def _build(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     return choices, why
 
 
+def _choice_label(option: dict[str, Any], preview: Any, *, several: bool) -> str:
+    """The option's label; of several payments (Jill, Solomon, L2_ANY: Appendix 3-4) it also
+    says which payment this one is."""
+    own = option.get("label")  # a Building's own words (private_buildings.py)
+    if own:
+        return dots([own, _pay_words(preview)]) if several else own
+    if several:
+        return _paid_structure_label(*_label_parts(option), _payment_key(preview))
+    return _build_label(option)
+
+
 def _build_label(option: dict[str, Any]) -> Words:
+    return _structure_label(*_label_parts(option))
+
+
+def _label_parts(option: dict[str, Any]) -> tuple[str, Any, Any, Any]:
     structure = str(option.get("structure", ""))
+    return structure, option.get("space"), option.get("tile"), option.get("copies")
+
+
+@lru_cache(maxsize=16384)  # bounded: spaces × tiles × payments, over a server's whole life
+def _paid_structure_label(
+    structure: str, space: Any, tile: Any, copies: Any, payment: tuple[int, int, int] | None
+) -> str:
+    return dots([_structure_label(structure, space, tile, copies), _paying(payment)])
+
+
+@cache
+def _structure_label(structure: str, space: Any, tile: Any, copies: Any) -> Words:
+    """ "Base on 3U (base tile)": the same words for the same piece, space and tile, so said
+    once (a build turn lists hundreds of them; the map and the tiles are finite)."""
     parts = {
         "structure": STRUCTURE_WORD.get(structure, structure.title()),
-        "space": option.get("space"),
-        "tile": TILE_WORDS.get(option.get("tile") or "", option.get("tile")) or say("no"),
+        "space": space,
+        "tile": TILE_WORDS.get(tile or "", tile) or say("no"),
     }
-    if option.get("copies"):
+    if copies:
         return say(
             "{structure} on {space} ({tile} tile copying {copies})",
-            copies=option["copies"],
+            copies=copies,
             **parts,
         )
     return say("{structure} on {space} ({tile} tile)", **parts)
@@ -215,36 +255,55 @@ def _payment_preview(option: dict[str, Any], payment: dict[str, int] | None) -> 
     return out
 
 
-def _payment_text(preview: Any) -> str:
+def _pay_words(preview: Any) -> Words:
+    """ "pay 2 Excavators, 1 Concrete Mixer": which payment of several an option is."""
+    return _paying(_payment_key(preview))
+
+
+def _payment_key(preview: Any) -> tuple[int, int, int] | None:
+    """What `_payment_text` reads of a preview: Excavators, Mixers, Credits instead."""
     if not isinstance(preview, dict):
+        return None
+    return (
+        int(preview.get("excavators", 0)),
+        int(preview.get("mixers", 0)),
+        int(preview.get("credits_for_machineries", 0)),
+    )
+
+
+@cache
+def _paying(payment: tuple[int, int, int] | None) -> Words:
+    # said once per payment (excavators, mixers, Credits instead of Machineries): the same
+    # few payments come back on every option of a build turn
+    return say("pay {payment}", payment=_payment_text(payment))
+
+
+def _payment_text(payment: tuple[int, int, int] | None) -> str:
+    if payment is None:
         return say("as shown")
+    excavators, mixers, instead = payment
     parts = []
-    for key, word in (("excavators", counts.excavators), ("mixers", counts.mixers)):
-        n = int(preview.get(key, 0))
-        if n:
-            parts.append(word(n))
-    instead = int(preview.get("credits_for_machineries", 0))
+    if excavators:
+        parts.append(counts.excavators(excavators))
+    if mixers:
+        parts.append(counts.mixers(mixers))
     if instead:
         parts.append(say("{payment} instead of Machineries", payment=counts.credits(instead)))
     return commas(parts) or say("nothing")
-
-
-def _payment_commands(option: dict[str, Any]) -> list[dict[str, Any]]:
-    payments = option.get("payments")
-    if payments:
-        out = [p.get("command", p) for p in payments]
-        return [{k: v for k, v in c.items() if k not in ("type", "player")} for c in out]
-    command = option.get("command", {})
-    return [{k: v for k, v in command.items() if k not in ("type", "player")}]
 
 
 def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     spaces, why = _usable_spaces(state, company, "turbine_station")
     spaces = [s for s in spaces if s.effect.get("type") == "produce"]
     choices = []
+    # the left and right space of a row give the same bonus: their productions are the same
+    by_bonus: dict[int, list[dict[str, Any]]] = {}
     for space in spaces:
         bonus = int(space.effect.get("bonus", 0))
-        for option in production.production_options(state, company, bonus):
+        if bonus not in by_bonus:
+            by_bonus[bonus] = production.production_options(state, company, bonus)
+        where = _turbine_words(space.id)
+        for option in by_bonus[bonus]:
             owed = (option.get("pays") or {}).get("credits", 0) + space.total_credits
             if not can_pay_credits(state, company, owed):
                 continue  # the red outline's 3 Credits come first, then the conduit's owner
@@ -253,9 +312,6 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
                     say("fulfils {contract}", contract=command["contract"])
                     if command.get("contract")
                     else ""
-                )
-                where = say(
-                    "{space} ({bonus})", space=management.space_name(space), bonus=_signed(bonus)
                 )
                 choices.append(
                     {
@@ -290,6 +346,14 @@ def _produce(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]
     return choices, why
 
 
+@cache
+def _turbine_words(space: str) -> Words:
+    """ "Turbine Station row 1, left (+2)": a space and its bonus, the same on every answer."""
+    turbine = catalog.MANAGEMENT_SPACES[space]
+    bonus = _signed(int(turbine.effect.get("bonus", 0)))
+    return say("{space} ({bonus})", space=management.space_name(turbine), bonus=bonus)
+
+
 def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     spaces, why = _usable_spaces(state, company, "water_management")
     choices = []
@@ -298,21 +362,12 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     previews: dict[tuple[tuple[str, ...], bool], dict[str, Any]] = {}
     catches = water.Catches(state)
     for space in spaces:
-        n = int(space.effect.get("drops", 1))
-        combos = [
-            list(c) for k in range(1, n + 1) for c in combinations_with_replacement("ABCD", k)
-        ]
         now = space.effect.get("flow") == "immediately"
-        for letters in combos:
-            joined = " + ".join(letters)
-            when = (
-                say("{letters} (flows at once)", letters=joined)
-                if now
-                else say("{letters} (waits for the Water Flow)", letters=joined)
-            )
+        for combo in _headstream_combos(int(space.effect.get("drops", 1))):
+            letters = list(combo)
             choices.append(
                 {
-                    "label": _on(management.space_name(space), when),
+                    "label": _water_label(space.id, combo, now),
                     "space": space.id,
                     "preview": {
                         "headstreams": letters,
@@ -328,6 +383,25 @@ def _water(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
                 }
             )
     return choices, why
+
+
+@cache
+def _headstream_combos(n: int) -> tuple[tuple[str, ...], ...]:
+    """The headstreams `n` new drops may go to: A, B, …, A + A, A + B, … (p. 17)."""
+    return tuple(c for k in range(1, n + 1) for c in combinations_with_replacement("ABCD", k))
+
+
+@cache
+def _water_label(space: str, letters: tuple[str, ...], now: bool) -> Words:
+    # the same words for a space and its headstreams on every Water answer: said once
+    # (by the space's id: a ManagementSpace hashes all its fields)
+    joined = " + ".join(letters)
+    when = (
+        say("{letters} (flows at once)", letters=joined)
+        if now
+        else say("{letters} (waits for the Water Flow)", letters=joined)
+    )
+    return _on(management.space_name(catalog.MANAGEMENT_SPACES[space]), when)
 
 
 def _flow_preview_once(
@@ -351,7 +425,7 @@ def _flow_preview(catches: water.Catches, letters: list[str], now: bool) -> dict
     """
     if now:
         return {
-            "stops_at": [water.reach_from_headstream(catches.state, letter) for letter in letters]
+            "stops_at": [catches.reach(letter) for letter in letters]
         }
     extra = {letter: letters.count(letter) for letter in set(letters)}
     return {"water_flow": catches(extra)}
@@ -361,9 +435,7 @@ def _bank(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     engineers = state.players[company].engineers
     choices = [
         {
-            "label": say("1 Engineer → {credits}", credits=_credits(n))
-            if n == 1
-            else say("{n} Engineers → {credits}", n=n, credits=_credits(n)),
+            "label": _bank_label(n),
             "space": management.BANK,
             "preview": {"credits": n},
             "command": {"type": "bank", "player": company, "engineers": n},
@@ -373,17 +445,30 @@ def _bank(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     return choices, "" if choices else say("You have no Engineers left.")
 
 
+@cache
+def _bank_label(n: int) -> Words:
+    """ "2 Engineers → 2₵": the same words for the same Engineers on every answer."""
+    if n == 1:
+        return say("1 Engineer → {credits}", credits=_credits(n))
+    return say("{n} Engineers → {credits}", n=n, credits=_credits(n))
+
+
 def _workshop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
     spaces, why = _usable_spaces(state, company, "workshop")
     return [
         {
-            "label": _on(_space_label(s), say("turn the wheel {n}", n=s.effect.get("segments"))),
+            "label": _workshop_label(s),
             "space": s.id,
             "preview": {"segments": s.effect.get("segments"), "credits": s.total_credits},
             "command": {"type": "workshop", "player": company, "space": s.id},
         }
         for s in spaces
     ], why
+
+
+@cache
+def _workshop_label(space: ManagementSpace) -> Words:
+    return _on(_space_label(space), say("turn the wheel {n}", n=space.effect.get("segments")))
 
 
 def _shop(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:
@@ -428,9 +513,7 @@ def _contracts(state: GameState, company: str) -> tuple[list[dict[str, Any]], st
         for picked in combinations(on_offer, k):
             choices.append(
                 {
-                    "label": _on(
-                        _space_label(s), say("take {contracts}", contracts=commas(list(picked)))
-                    ),
+                    "label": _contracts_label(s.id, picked),
                     "space": s.id,
                     "preview": {"contracts": list(picked), "credits": s.total_credits},
                     "command": {
@@ -442,6 +525,13 @@ def _contracts(state: GameState, company: str) -> tuple[list[dict[str, Any]], st
                 }
             )
     return choices, why
+
+
+@cache
+def _contracts_label(space: str, picked: tuple[str, ...]) -> Words:
+    # a space and the contracts it takes, the same words each time: said once
+    said = say("take {contracts}", contracts=commas(list(picked)))
+    return _on(_space_label(catalog.MANAGEMENT_SPACES[space]), said)
 
 
 def _patent(state: GameState, company: str) -> tuple[list[dict[str, Any]], str]:

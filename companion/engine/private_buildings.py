@@ -438,12 +438,14 @@ def build_options(state: GameState, company: str) -> list[dict[str, Any]]:
     out = []
     for put, with_tile in building_tile_choices(state, company):
         for tile in leeghwater.buildings(state):
+            every: list[Payment] | None = None  # the same on each space: read once, if needed
             for index in range(len(BUILDING_SPACES)):
                 space = building_space(tile, index)
                 if space_error(state, company, space) is not None:
                     continue
                 extra = construction_space.fee_credits + red_border(index, with_tile)
-                every = building_payments(state, company, tile, with_tile)
+                if every is None:
+                    every = building_payments(state, company, tile, with_tile)
                 payments = [
                     p
                     for p in every

@@ -244,7 +244,15 @@ def _plain(value: Any) -> Any:
         if not hasattr(kind, "__dataclass_fields__"):
             return _copied(value)
         names = _FIELDS[kind] = tuple(f.name for f in fields(value))
-    return {name: _plain(getattr(value, name)) for name in names}
+    attrs = value.__dict__  # no slots here: the fields, in their order (set by `__init__`)
+    if len(attrs) != len(names):  # an attribute set beside the fields: the fields only
+        return {name: _plain(getattr(value, name)) for name in names}
+    # a copy of the fields at C speed, then the few containers among them made plain
+    plain = dict(attrs)
+    for name, v in plain.items():
+        if type(v) not in _LEAVES:
+            plain[name] = _plain(v)
+    return plain
 
 
 def _copied(value: Any) -> Any:

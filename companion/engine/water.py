@@ -223,6 +223,7 @@ class Catches:
         self._after: dict[tuple[int, ...], tuple[dict[str, int], dict[str, int]]] = {
             (): (held, {})
         }
+        self._reach: dict[str, str | None] = {}
 
     def __call__(self, extra: dict[str, int] | None = None) -> dict[str, int]:
         extra = extra or {}
@@ -237,18 +238,34 @@ class Catches:
                 )
         return dict(self._after[flowing][1])
 
+    def reach(self, letter: str) -> str | None:
+        """`reach_from_headstream` of this state, traced once per headstream (the previews
+        of drops flowing at once ask it for every combination of headstreams)."""
+        if letter not in self._reach:
+            self._reach[letter] = reach_from_headstream(self.state, letter)
+        return self._reach[letter]
+
     def _flow(
         self, letter: str, drops: int, held: dict[str, int], caught: dict[str, int]
     ) -> tuple[dict[str, int], dict[str, int]]:
+        # `trace`'s walk without its path: only where each drop stops counts here, and the
+        # Water action previews trace a few hundred drops per options answer
         held, caught = dict(held), dict(caught)
+        rooms = self._capacities  # one per dam on the map: the spaces `trace` stops at
         for _ in range(drops):
-            stop = trace(
-                self.state, headstream=letter, held=held, capacities=self._capacities
-            ).stopped_at
-            if stop is not None:
-                held[stop] += 1
-                caught[stop] = caught.get(stop, 0) + 1
+            stop = next((s for s in _dam_spaces(letter) if s in rooms and held[s] < rooms[s]), None)
+            if stop is None:
+                break  # it left the map: so do the next drops, nothing held changed
+            held[stop] += 1
+            caught[stop] = caught.get(stop, 0) + 1
         return held, caught
+
+
+@cache
+def _dam_spaces(headstream: str) -> tuple[str, ...]:
+    """The dam spaces a drop from `headstream` meets, in the order of its walk (map.md §3)."""
+    nodes = course_nodes(HEADSTREAM_BASIN[headstream], enter_box=True)
+    return tuple(node for node, kind in _kinds(nodes) if kind == DAM)
 
 
 # -- deciding ------------------------------------------------------------------------------

@@ -39,8 +39,9 @@ class Words(str):
         return _made(cls, key, dict(params) if params else {})
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # pickled live states and deep copies rebuild the key and parts, not only the text
-        return (Words, (self.key, dict(self.params)))
+        # pickled live states rebuild the key and parts, not only the text; the text goes
+        # along, so a copy of a state (one per tap) formats no sentence again
+        return (_restored, (str.__str__(self), self.key, self.params))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Words:
         return self  # immutable, like the str it is
@@ -61,9 +62,23 @@ def _made(cls: type[Words], key: str, parts: dict[str, Any]) -> Words:
 _new_str = str.__new__
 
 
+def _restored(text: str, key: str, params: dict[str, Any]) -> Words:
+    """A pickled `Words` back, its text as it was said. (Pickles made before this name
+    `Words(key, params)` instead: they still load, formatted again.)"""
+    self = _new_str(Words, text)
+    self.key = key
+    self.params = params
+    return self
+
+
 def say(key: str, /, **params: Any) -> Words:
     """The sentence `key` with its `{named}` parts; English until the edge renders it."""
-    return _made(Words, key, params)  # `params` is this call's own dict: no copy needed
+    # `_made` written out (a call less: every options answer says a few hundred of these);
+    # `params` is this call's own dict: no copy needed
+    self = _new_str(Words, key.format_map(params) if params else key)
+    self.key = key
+    self.params = params
+    return self
 
 
 def listing(items: Iterable[str]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import event_types, give, make_state, set_active, set_wheel
 
-from companion.engine import CommandError, RuleViolation, execute
+from companion.engine import CommandError, RuleViolation, catalog, execute, management
 from companion.engine.state import GameState
 
 
@@ -310,3 +310,24 @@ def test_a_production_space_must_be_a_turbine_station_space() -> None:
                 "drops": 1,
             },
         )
+
+
+@pytest.mark.parametrize(
+    ("engineers", "credits"), [(0, 0), (0, 9), (1, 0), (1, 2), (2, 3), (1, 10)]
+)
+def test_the_options_quick_look_at_a_supply_agrees_with_the_refusal(
+    engineers: int, credits: int
+) -> None:
+    """p. 11: Engineers and Credits are paid on placement. The options' yes/no look
+    (management.supply_fits) says yes exactly where supply_problem says nothing, on every
+    space of the board, for supplies short of and rich in Engineers and Credits."""
+    state = make_state(4)
+    usa = state.players["usa"]
+    usa.engineers, usa.credits = engineers, credits
+    answers = set()
+    for space in catalog.MANAGEMENT_SPACES.values():
+        for needed in {space.engineers or 1, 1, 2, 3}:
+            fits = management.supply_fits(state, "usa", space, needed)
+            assert fits == (management.supply_problem(state, "usa", space, needed) is None)
+            answers.add(fits)
+    assert answers == ({False} if engineers == 0 else {True, False})  # both answers seen

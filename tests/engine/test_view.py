@@ -66,3 +66,17 @@ def test_to_json_is_the_data_asdict_gives_and_the_view_stores_back_to_it() -> No
         assert to_json(state) == asdict(state)
         assert state_json_of_view(state_view(state)) == to_json(state)
         assert to_json(from_json(to_json(state))) == to_json(state)
+
+
+def test_to_json_keeps_the_fields_in_order_and_only_the_fields() -> None:
+    # to_json copies a dataclass's instance dict at once: its keys must stay the fields in
+    # declaration order (as asdict), also for a state read back from JSON or pickled, and an
+    # attribute set beside the fields is no part of the data
+    state = _state()
+    for again in (state, from_json(to_json(state)), state.copy()):
+        assert [list(p) for p in to_json(again)["players"].values()] == [
+            list(asdict(p)) for p in again.players.values()
+        ]
+    state.dams["1U"].note = "not a field"  # type: ignore[attr-defined]
+    assert to_json(state)["dams"]["1U"] == {"owner": "usa", "level": 3, "drops": 4}
+    assert list(to_json(state)) == list(asdict(state))

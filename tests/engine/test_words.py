@@ -60,6 +60,28 @@ def test_pickled_and_copied_sentences_keep_their_key() -> None:
     assert copy.deepcopy({"s": sentence})["s"].key == sentence.key
 
 
+def test_a_state_pickled_before_sentences_kept_their_text_still_loads() -> None:
+    """Undo bytes pickled as `Words(key, params)` (before `words._restored`) read back the
+    same sentence, key and parts as a pickle made now."""
+    sentence = say("Take {n} Credits.", n=4)
+    old = pickle.dumps(_OldForm(sentence), protocol=pickle.HIGHEST_PROTOCOL)
+    back = pickle.loads(old)
+    assert isinstance(back, Words) and back == "Take 4 Credits."
+    assert (back.key, back.params) == ("Take {n} Credits.", {"n": 4})
+    now = pickle.loads(pickle.dumps(sentence, protocol=pickle.HIGHEST_PROTOCOL))
+    assert (now, now.key, now.params) == (back, back.key, back.params)
+
+
+class _OldForm:
+    """Pickles as `Words.__reduce__` did before the text went along."""
+
+    def __init__(self, sentence: Words) -> None:
+        self.sentence = sentence
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Words, (self.sentence.key, dict(self.sentence.params)))
+
+
 def test_a_catalogue_sentence_missing_a_part_falls_back_to_english() -> None:
     def broken(key: str) -> str:
         return "Prendi {m} Crediti." if key == "Take {n} Credits." else key

@@ -415,6 +415,23 @@ def _payment(state: GameState, company: str, structure: str, space: str, tile: s
     return affordable[0], cost
 
 
+def shared_payment(
+    state: GameState,
+    company: str,
+    structure: str,
+    space: str,
+    tile: str,
+    memo: dict[tuple[Any, ...], Any],
+) -> Any:
+    """`_payment`, worked out once for the spaces and tiles that cost alike
+    (construction.cost_key) while `memo` lives: one state, one company."""
+    effects = levels.has_advanced_effects(state.players[company])
+    key = construction.cost_key(structure, space, tile if effects else None)
+    if key not in memo:
+        memo[key] = _payment(state, company, structure, space, tile)
+    return memo[key]
+
+
 def plan_construction(
     state: GameState, company: str, action: TileAction, criteria: Criteria
 ) -> Plan | Skip:

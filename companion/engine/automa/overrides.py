@@ -137,6 +137,7 @@ def _constructions(state: GameState, company: str, tile: AutomaTile) -> list[Pla
     whose Machineries it has (§7.4); red borders are paid in VP."""
     player = state.players[company]
     plans = []
+    costs: dict[tuple[Any, ...], Any] = {}  # spaces and tiles that cost alike: one payment
     for structure in STRUCTURES:
         if player.built[structure] >= PIECES_PER_COMPANY[structure]:
             continue
@@ -146,7 +147,9 @@ def _constructions(state: GameState, company: str, tile: AutomaTile) -> list[Pla
         for tile_id, copies in _tile_choices(state, company, structure):
             effective = copies or tile_id
             for space in spaces:
-                payment, cost = feasibility._payment(state, company, structure, space, effective)
+                payment, cost = feasibility.shared_payment(
+                    state, company, structure, space, effective, costs
+                )
                 if payment is None:
                     continue
                 move = AutomaMove(

@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from companion.engine import water
+from companion.engine import construction, water
 from companion.engine.automa.tiles import Criteria
 from companion.engine.board import BASINS, HEADSTREAM_BASIN, SPACES, basin_course
-from companion.engine.construction import placement_error
 from companion.engine.counts import semicolons
 from companion.engine.state import NEUTRAL, Dam, GameState
 from companion.engine.words import Words, say
@@ -93,7 +92,9 @@ def legal_spaces(
     absolute (§8.2). Machinery and tiles are checked by the caller.
     """
     order = SPACE_ORDER.get(structure, ())
-    spaces = [s for s in order if placement_error(state, company, structure, s) is None]
+    # the spaces `placement_error` allows, read once for the map (construction.legal_spaces)
+    allowed = set(construction.legal_spaces(state, company, structure))
+    spaces = [s for s in order if s in allowed]
     if structure == "conduit" and min_conduit_value:
         spaces = [s for s in spaces if SPACES[s].value >= min_conduit_value]
     if region:
