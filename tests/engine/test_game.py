@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pickle
+import random
+from typing import Any
 
 import pytest
 from helpers import make_state, setup_payload
@@ -13,8 +15,10 @@ from companion.engine import (
     RuleViolation,
     execute,
     execute_in_place,
+    legal_options,
     new_game,
 )
+from companion.engine.options import all_commands
 from companion.engine.state import to_json
 
 
@@ -119,3 +123,26 @@ def test_instructions_follow_the_events_of_a_move() -> None:
     assert texts[0] == "Put 2 Engineers on the action space WS_2_L."
     assert "Pay 2 Credits." in texts
     assert texts.count("Turn the Construction Wheel one segment.") == 2
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_command_in_place_leaves_what_the_version_before_answered_unchanged(seed: int) -> None:
+    """The store works on its live state itself (execute_in_place): the options a version
+    offered and the events its command gave must share nothing the next commands change,
+    since a device's answer may be encoded after another command ran."""
+    rng = random.Random(seed)
+    seats = [{"kind": "human", "name": f"P{i + 1}"} for i in range(4)]
+    state = new_game({"mode": "full", "deals": "app", "seed": seed, "seats": seats}).state
+    answered: list[tuple[Any, bytes]] = []
+    for _ in range(150):
+        if state.finished:
+            break
+        player = state.pending[-1].player if state.pending else None
+        options = legal_options(state)
+        answered.append((options, pickle.dumps(options)))
+        command = rng.choice(all_commands(state, player or state.active))
+        outcome = execute_in_place(state, command)
+        said = [outcome.events, outcome.instructions]
+        answered.append((said, pickle.dumps(said)))
+        for answer, as_answered in answered[-5:]:
+            assert pickle.dumps(answer) == as_answered
