@@ -127,8 +127,8 @@ class Engine:
     view: Callable[[Any], dict] | None = None  # to_json plus derived values, for devices
     # the stored JSON of a view (derived values dropped), so a tap encodes its state once
     unview: Callable[[dict], dict] | None = None
-    # `execute` on a copy of the state the store unpickled from its undo bytes (None: the
-    # store calls `execute`, which copies the state itself)
+    # `execute` on the live state itself, which becomes the new state (None: the store
+    # calls `execute`, which copies the state)
     execute_in_place: Callable[[Any, dict], Any] | None = None
     # checks a command against its schema and gives the canonical form (None: as given)
     load_command: Callable[[dict], dict] | None = None
