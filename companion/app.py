@@ -90,10 +90,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         async_mode=app.config.get("ASYNC_MODE", "threading"),
         json=jsonsafe,
         serializer=TextPacket,
-        message_queue=app.config.get("MESSAGE_QUEUE"),
+        **_message_queue(app.config.get("MESSAGE_QUEUE")),
     )
     security.init_headers(app)  # around Socket.IO's middleware too
     return app
+
+
+def _message_queue(url: str | None) -> dict[str, Any]:
+    """Flask-SocketIO's queue between workers: Redis with the broadcasts said by each
+    worker (companion/message_queue.py), any other URL as Flask-SocketIO makes it."""
+    if not url:
+        return {}
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        from companion.message_queue import SpeakingRedisManager
+
+        return {"client_manager": SpeakingRedisManager(url, channel="flask-socketio")}
+    return {"message_queue": url}
 
 
 class SocketAwareSessions(SecureCookieSessionInterface):

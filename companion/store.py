@@ -210,7 +210,7 @@ def _stored_words(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON")
 
 
-def _stored_dumps(value: Any) -> str:
+def stored_dumps(value: Any) -> str:
     """`_dumps(words.to_json(value))` in one pass of orjson's C encoder: a tap stores its
     whole state, whose walk by `words.to_json` alone cost about 0.25 ms (docs/operations.md
     "Where a tap's CPU goes"). What orjson refuses goes the old way."""
@@ -486,7 +486,7 @@ class Store:
                     "updated_at": now,
                     "title": title or f"Game of {now[:10]}",
                     "setup": _dumps(setup),
-                    "setup_outcome": _stored_dumps(setup_outcome),
+                    "setup_outcome": stored_dumps(setup_outcome),
                     "version": 0,
                     "round": state_json.get("round", 1),
                     "phase": state_json.get("phase", ""),
@@ -495,7 +495,7 @@ class Store:
                 }
             )
             db["snapshots"].insert(
-                {"game_id": game_id, "version": 0, "state": _stored_dumps(state_json)}
+                {"game_id": game_id, "version": 0, "state": stored_dumps(state_json)}
             )
         record = {"seq": 0, "kind": "setup", **setup_outcome, "version_after": 0}
         return Committed(game_id, 0, outcome.state, record)
@@ -898,8 +898,8 @@ class Store:
             "INSERT INTO records (game_id, seq, kind, command, events, instructions, "
             "version_after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                game_id, new_version, kind, _dumps(command), _stored_dumps(events),
-                _stored_dumps(instructions), new_version, now,
+                game_id, new_version, kind, _dumps(command), stored_dumps(events),
+                stored_dumps(instructions), new_version, now,
             ],
         )
         db.execute(
@@ -917,7 +917,7 @@ class Store:
         )
         db.execute(
             "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-            [game_id, new_version, _stored_dumps(self._stored_json(view))],
+            [game_id, new_version, stored_dumps(self._stored_json(view))],
         )
         kept_from = in_force[-SNAPSHOTS_KEPT][1] if len(in_force) >= SNAPSHOTS_KEPT else 0
         db.execute(

@@ -13,6 +13,7 @@ from flask import current_app, session
 
 from companion import i18n, live
 from companion.engine.words import say
+from companion.message_queue import SpeakingRedisManager
 from companion.store import Committed, Store, StoreError
 
 ROOM_PREFIX = "game:"
@@ -160,9 +161,13 @@ def broadcast(committed: Committed) -> dict[str, Any]:
     from companion.extensions import socketio
 
     payload = update_payload(committed)
+    manager = socketio.server.manager
+    if isinstance(manager, SpeakingRedisManager):  # each worker says it to its own devices
+        socketio.emit("game_updated", payload, to=room(committed.game_id))
+        return payload
     for language in i18n.LANGUAGES:
         to = room(committed.game_id, language)
-        if _listened(socketio.server.manager, to):
+        if manager.rooms.get("/", {}).get(to):  # a language nobody here reads is not said
             socketio.emit("game_updated", i18n.speak(payload, language), to=to)
     return payload
 
@@ -186,17 +191,6 @@ def command_answer(committed: Committed, with_options: bool) -> dict[str, Any]:
         if version == committed.version:  # else a newer tap came in: the device catches up
             answer["options"] = options
     return answer
-
-
-def _listened(manager: Any, to: str) -> bool:
-    """Whether a room may have devices: without a message queue this worker knows its
-    rooms, so a language no device of the game reads is not rendered at all; with one,
-    other workers' devices may be in it."""
-    from socketio import PubSubManager
-
-    if isinstance(manager, PubSubManager):
-        return True
-    return bool(manager.rooms.get("/", {}).get(to))
 
 
 # -- errors -----------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The store writes records and snapshots with orjson's C encoder and its `default` for
-`Words` (store._stored_dumps): the same text, byte for byte, as `words.to_json` then the
+`Words` (store.stored_dumps): the same text, byte for byte, as `words.to_json` then the
 JSON encoder, so a stored game reads back exactly as before (issue 12, issue 13)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from companion import jsonsafe
 from companion.engine import words
 from companion.engine.words import Words, say
-from companion.store import _stored_dumps
+from companion.store import stored_dumps
 
 
 class Counted(int):
@@ -78,20 +78,20 @@ values = st.recursive(plain | _words(plain), _extend, max_leaves=25)
 @given(values)
 def test_the_stored_text_is_the_text_of_to_json_byte_for_byte(value: Any) -> None:
     expected = jsonsafe.dumps(words.to_json(value))
-    assert _stored_dumps(value) == expected
+    assert stored_dumps(value) == expected
 
 
 @settings(max_examples=200, deadline=None)
 @given(values)
 def test_the_stored_form_reads_back_as_words_with_their_keys_and_parts(value: Any) -> None:
-    back = words.from_json(json.loads(_stored_dumps(value)))
+    back = words.from_json(json.loads(stored_dumps(value)))
     assert back == words.from_json(json.loads(jsonsafe.dumps(words.to_json(value))))
     assert words.to_json(back) == json.loads(jsonsafe.dumps(words.to_json(value)))
 
 
 def test_a_sentence_is_stored_as_its_key_and_parts() -> None:
     sentence = say("{space} ({cost})", space=say("Workshop row 1, left"), cost="1 Engineer")
-    stored = json.loads(_stored_dumps({"lines": [sentence, (1, "x")]}))
+    stored = json.loads(stored_dumps({"lines": [sentence, (1, "x")]}))
     assert stored == {
         "lines": [
             {
@@ -114,6 +114,6 @@ def test_what_orjson_refuses_is_stored_or_refused_as_before(refused: Any) -> Non
         expected = jsonsafe.dumps(words.to_json(refused))
     except TypeError:
         with pytest.raises(TypeError):
-            _stored_dumps(refused)
+            stored_dumps(refused)
         return
-    assert _stored_dumps(refused) == expected
+    assert stored_dumps(refused) == expected

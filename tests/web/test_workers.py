@@ -93,11 +93,24 @@ def test_a_tap_on_one_worker_reaches_a_device_on_the_other(two_workers: dict[str
         received.append(payload)
         arrived.set()
 
+    # an Italian phone on the same worker: the broadcast crosses Redis once, in the engine's
+    # words, and worker 2 says it to each of its devices in its language
+    in_italian: list[dict[str, Any]] = []
+    italian_arrived = threading.Event()
+    italian = socketio.Client(reconnection=False)
+
+    @italian.on("game_updated")
+    def on_italian_update(payload: dict[str, Any]) -> None:
+        in_italian.append(payload)
+        italian_arrived.set()
+
     tablet = socketio.Client(reconnection=False)
     phone.connect(second, headers={"Cookie": cookie}, transports=["websocket"])
+    italian.connect(second, headers={"Cookie": f"{cookie}; lang=it"}, transports=["websocket"])
     tablet.connect(first, headers={"Cookie": cookie}, transports=["websocket"])
     try:
         assert phone.call("join_game", {"game_id": game_id}, timeout=10)["version"] == 0
+        assert italian.call("join_game", {"game_id": game_id}, timeout=10)["version"] == 0
         tablet.call("join_game", {"game_id": game_id}, timeout=10)
         options = tablet.call("get_options", {"game_id": game_id}, timeout=10)["options"]
         bank = next(a for a in options["actions"] if a["type"] == "bank" and a["choices"])
@@ -112,12 +125,19 @@ def test_a_tap_on_one_worker_reaches_a_device_on_the_other(two_workers: dict[str
         (update,) = received
         assert (update["game_id"], update["version"], update["base_version"]) == (game_id, 1, 0)
         assert update["record"]["command"] == ack["record"]["command"]
+        assert update["record"]["lines"] == ack["record"]["lines"]  # English, as the tablet
+        assert italian_arrived.wait(10), "the tap never reached the Italian phone"
+        (italian_update,) = in_italian  # once, in its own language
+        assert (italian_update["version"], italian_update["base_version"]) == (1, 0)
+        assert italian_update["record"]["lines"] != update["record"]["lines"]
+        assert "Banca" in " ".join(italian_update["record"]["lines"])
         # worker 2 answers from the new version, not from what it held before
         after = phone.call("get_options", {"game_id": game_id}, timeout=10)
         assert after["version"] == 1
         assert phone.call("join_game", {"game_id": game_id}, timeout=10)["version"] == 1
     finally:
         phone.disconnect()
+        italian.disconnect()
         tablet.disconnect()
 
     # the public port relays to a worker: the game is there too
