@@ -97,15 +97,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 
 def _message_queue(url: str | None) -> dict[str, Any]:
-    """Flask-SocketIO's queue between workers: Redis with the broadcasts said by each
-    worker (companion/message_queue.py), any other URL as Flask-SocketIO makes it."""
-    if not url:
-        return {}
-    if url.startswith(("redis://", "rediss://", "unix://")):
-        from companion.message_queue import SpeakingRedisManager
+    """Socket.IO's client manager, which says each game's update in its devices' languages
+    (companion/message_queue.py): this worker's rooms, or Redis between workers."""
+    from companion.message_queue import SpeakingManager, SpeakingRedisManager
 
-        return {"client_manager": SpeakingRedisManager(url, channel="flask-socketio")}
-    return {"message_queue": url}
+    if not url:
+        return {"client_manager": SpeakingManager()}
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError(f"The message queue must be Redis (redis://…), not {url!r}.")
+    return {"client_manager": SpeakingRedisManager(url, channel="flask-socketio")}
 
 
 class SocketAwareSessions(SecureCookieSessionInterface):

@@ -1,14 +1,14 @@
-"""The message queue between workers (`companion serve --workers N`): a game's broadcast is
-published once, in the engine's words, and each worker says it in the languages of its own
-devices.
+"""How a game's broadcast reaches its devices, each in its language: Socket.IO's client
+manager, on one worker or between workers (`companion serve --workers N`).
 
-Flask-SocketIO's Redis queue publishes every emit and each worker delivers it to its own
-devices. The companion renders a broadcast per language room, and a worker cannot know which
-languages the other workers' devices read: it published one rendering per language, each
-read back by every worker (py-spy: 17 % of a worker's samples in `publish` at 100 tables).
-Here the broadcast travels once, its sentences in their stored form (`{"words": key,
-"params": …}`, as the log keeps them), and the worker that delivers it renders only the
-language rooms it has devices in (docs/operations.md "N workers").
+`routes.broadcast` emits a game's update once, in the engine's words, to the game's room.
+The manager says it in each language room of the game that has a device on this worker
+(`game:<id>:en`, `game:<id>:it`), and in no other: a language nobody here reads is not
+rendered at all. Between workers the update crosses Redis once, its sentences in their
+stored form (`{"words": key, "params": …}`, as the log keeps them), and each worker says it
+to its own devices; published once per language instead, every rendering was read back by
+every worker (py-spy: 17 % of a worker's samples in `publish` at 100 tables;
+docs/operations.md "N workers").
 """
 
 from __future__ import annotations
@@ -22,8 +22,41 @@ from companion import i18n
 from companion.engine import words
 from companion.store import stored_dumps
 
-# the broadcasts said once for the whole game (routes.broadcast) and in each language here
+# the broadcasts emitted once for a whole game and said here in each language
 SAID_EVENTS = frozenset({"game_updated"})
+
+
+class SpeakingManager(socketio.Manager):  # type: ignore[misc]
+    """The rooms of this worker, a game's update said in each of its languages."""
+
+    def emit(
+        self,
+        event: str,
+        data: Any,
+        namespace: str | None,
+        room: str | None = None,
+        skip_sid: Any = None,
+        callback: Any = None,
+        to: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        room = to or room
+        if event not in SAID_EVENTS or room is None:
+            super().emit(event, data, namespace, room=room, skip_sid=skip_sid,
+                         callback=callback, **kwargs)
+            return
+        rooms = self.rooms.get(namespace or "/", {})
+        for language in i18n.LANGUAGES:
+            to_language = language_room(room, language)
+            if rooms.get(to_language):
+                said = i18n.speak(data, language)
+                super().emit(event, said, namespace, room=to_language, skip_sid=skip_sid,
+                             callback=callback, **kwargs)
+
+
+def language_room(room: str, language: str) -> str:
+    """The room of the devices of `room` (a game's) that read `language`."""
+    return f"{room}:{language}"
 
 
 class SpokenJSON:
@@ -38,8 +71,10 @@ class SpokenJSON:
         return words.from_json(json.loads(text))
 
 
-class SpeakingRedisManager(socketio.RedisManager):  # type: ignore[misc]
-    """Redis between the workers; a game's broadcast is said here, per language room."""
+class SpeakingRedisManager(socketio.RedisManager, SpeakingManager):  # type: ignore[misc]
+    """Redis between the workers: the update is published as emitted, in the engine's words,
+    and delivered by each worker through `SpeakingManager.emit` (next in line after the
+    queue's own `emit`, which publishes)."""
 
     @property
     def json(self) -> type[SpokenJSON]:
@@ -49,19 +84,3 @@ class SpeakingRedisManager(socketio.RedisManager):  # type: ignore[misc]
     def json(self, _: Any) -> None:
         """python-socketio gives its queue the server's JSON (jsonsafe); this one keeps its
         own: the server's would send each sentence as its English text."""
-
-    def _handle_emit(self, message: dict[str, Any]) -> None:
-        room = message.get("room")
-        if message.get("event") not in SAID_EVENTS or not isinstance(room, str):
-            super()._handle_emit(message)
-            return
-        from companion.routes import ROOM_PREFIX
-        from companion.routes import room as game_room
-
-        rooms = self.rooms.get(message.get("namespace") or "/", {})
-        (payload,) = message["data"]
-        for language in i18n.LANGUAGES:
-            to = game_room(room.removeprefix(ROOM_PREFIX), language)
-            if rooms.get(to):  # a language no device of this worker reads is not said
-                said = i18n.speak(payload, language)
-                super()._handle_emit({**message, "room": to, "data": [said]})

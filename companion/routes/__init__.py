@@ -11,9 +11,9 @@ from typing import Any
 
 from flask import current_app, session
 
-from companion import i18n, live
+from companion import live
 from companion.engine.words import say
-from companion.message_queue import SpeakingRedisManager
+from companion.message_queue import language_room
 from companion.store import Committed, Store, StoreError
 
 ROOM_PREFIX = "game:"
@@ -36,7 +36,8 @@ def store() -> Store:
 
 def room(game_id: str, language: str | None = None) -> str:
     """The Socket.IO room of a game, or of its devices that read `language`."""
-    return f"{ROOM_PREFIX}{game_id}" if language is None else f"{ROOM_PREFIX}{game_id}:{language}"
+    game = f"{ROOM_PREFIX}{game_id}"
+    return game if language is None else language_room(game, language)
 
 
 # -- the session: joined games and claimed seats ----------------------------------------
@@ -156,19 +157,13 @@ def update_payload(committed: Committed) -> dict[str, Any]:
 
 
 def broadcast(committed: Committed) -> dict[str, Any]:
-    """Tell every device in the game's room, each in its language (the engine's sentences
-    rendered once per language); only called after the commit."""
+    """Tell every device in the game's room, each in its language (the client manager says
+    the engine's sentences once per language its devices read, companion/message_queue.py);
+    only called after the commit."""
     from companion.extensions import socketio
 
     payload = update_payload(committed)
-    manager = socketio.server.manager
-    if isinstance(manager, SpeakingRedisManager):  # each worker says it to its own devices
-        socketio.emit("game_updated", payload, to=room(committed.game_id))
-        return payload
-    for language in i18n.LANGUAGES:
-        to = room(committed.game_id, language)
-        if manager.rooms.get("/", {}).get(to):  # a language nobody here reads is not said
-            socketio.emit("game_updated", i18n.speak(payload, language), to=to)
+    socketio.emit("game_updated", payload, to=room(committed.game_id))
     return payload
 
 

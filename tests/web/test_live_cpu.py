@@ -26,7 +26,7 @@ from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion import i18n, jsonsafe, routes, serving
+from companion import i18n, jsonsafe, serving
 from companion.engine.words import Words, say
 
 json_values = st.recursive(
@@ -122,7 +122,7 @@ def test_a_broadcast_is_rendered_only_in_the_languages_of_the_game_s_devices(
             rendered.append(str(language))
         return original(value, language)
 
-    monkeypatch.setattr(routes.i18n, "speak", recording)
+    monkeypatch.setattr(i18n, "speak", recording)
     game_id = game["game"]["id"]
     english = socket_for(client)
     assert english.emit("join_game", {"game_id": game_id}, callback=True)["ok"]

@@ -75,6 +75,20 @@ def two_workers(tmp_path: Path) -> Iterator[dict[str, Any]]:
         front.wait(30)
 
 
+def listening_device() -> tuple[socketio.Client, list[dict[str, Any]], threading.Event]:
+    """A Socket.IO client keeping the `game_updated` it hears, and an event set by each."""
+    device = socketio.Client(reconnection=False)
+    heard: list[dict[str, Any]] = []
+    arrived = threading.Event()
+
+    @device.on("game_updated")
+    def on_update(payload: dict[str, Any]) -> None:
+        heard.append(payload)
+        arrived.set()
+
+    return device, heard, arrived
+
+
 def test_a_tap_on_one_worker_reaches_a_device_on_the_other(two_workers: dict[str, Any]) -> None:
     first, second = two_workers["workers"]
     http = requests.Session()
@@ -84,26 +98,10 @@ def test_a_tap_on_one_worker_reaches_a_device_on_the_other(two_workers: dict[str
     game_id = view["game"]["id"]
     cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
 
-    received: list[dict[str, Any]] = []
-    arrived = threading.Event()
-    phone = socketio.Client(reconnection=False)
-
-    @phone.on("game_updated")
-    def on_update(payload: dict[str, Any]) -> None:
-        received.append(payload)
-        arrived.set()
-
+    phone, received, arrived = listening_device()
     # an Italian phone on the same worker: the broadcast crosses Redis once, in the engine's
     # words, and worker 2 says it to each of its devices in its language
-    in_italian: list[dict[str, Any]] = []
-    italian_arrived = threading.Event()
-    italian = socketio.Client(reconnection=False)
-
-    @italian.on("game_updated")
-    def on_italian_update(payload: dict[str, Any]) -> None:
-        in_italian.append(payload)
-        italian_arrived.set()
-
+    italian, in_italian, italian_arrived = listening_device()
     tablet = socketio.Client(reconnection=False)
     phone.connect(second, headers={"Cookie": cookie}, transports=["websocket"])
     italian.connect(second, headers={"Cookie": f"{cookie}; lang=it"}, transports=["websocket"])
