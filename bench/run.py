@@ -93,7 +93,8 @@ def main() -> None:
 
 def cli(argv: list[str]) -> int:
     """`run.py` (engine speed), `run.py --games N` (Automa games never stuck, bench/games.py),
-    `run.py --fuzz N` (no 5xx from N hostile payloads, bench/fuzz.py), `run.py --live
+    `run.py --fuzz N` (no 5xx from N hostile payloads, bench/fuzz.py), `run.py --worst
+    [BYTES [RUNS]]` (the CPU of each worst payload, bench/fuzz.py), `run.py --live
     [--taps N] [--tables N]` (the live path against a bare Flask-SocketIO, bench/live.py)."""
     if argv[:1] == ["--live"]:
         from bench import live
@@ -103,6 +104,11 @@ def cli(argv: list[str]) -> int:
         from bench import games
 
         return games.main(int(argv[1]) if len(argv) > 1 else 10)
+    if argv[:1] == ["--worst"]:
+        from bench import fuzz
+
+        size = int(argv[1]) if len(argv) > 1 else 900_000
+        return fuzz.main_worst(size, int(argv[2]) if len(argv) > 2 else 5)
     if argv[:1] == ["--fuzz"]:
         from bench import fuzz
 

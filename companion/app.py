@@ -7,7 +7,7 @@ import os
 from datetime import timedelta
 from typing import Any
 
-from flask import Flask, jsonify, request
+from flask import Flask, Request, Response, jsonify, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.exceptions import HTTPException
 
@@ -55,7 +55,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # The session cookie is sent back only when it changes: refreshed on every answer, a
         # request that began before a join and ended after it put back the cookie without it
         SESSION_REFRESH_EACH_REQUEST=False,
-        MAX_CONTENT_LENGTH=1024 * 1024,  # a command is a few hundred bytes
+        # the largest honest body (a whole position sheet) is 15 KB: jsonsafe.MAX_PAYLOAD_BYTES
+        MAX_CONTENT_LENGTH=jsonsafe.MAX_PAYLOAD_BYTES,
         JSON_SORT_KEYS=False,
         ARCHIVE_AFTER_DAYS=float(
             os.environ.get("COMPANION_ARCHIVE_AFTER_DAYS", DEFAULT_ARCHIVE_AFTER_DAYS)
@@ -64,6 +65,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]  # players stay in seat order
     app.session_interface = SocketAwareSessions()
+    app.request_class = BoundedRequest
+    app.response_class = TextResponse
 
     store = Store(
         app.config["DATABASE"],
@@ -90,6 +93,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         async_mode=app.config.get("ASYNC_MODE", "threading"),
         json=jsonsafe,
         serializer=TextPacket,
+        # the body limit of an event, as of an HTTP request (polling posts and WebSocket frames)
+        max_http_buffer_size=app.config["MAX_CONTENT_LENGTH"],
         **_message_queue(app.config.get("MESSAGE_QUEUE")),
     )
     security.init_headers(app)  # around Socket.IO's middleware too
@@ -106,6 +111,31 @@ def _message_queue(url: str | None) -> dict[str, Any]:
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError(f"The message queue must be Redis (redis://…), not {url!r}.")
     return {"client_manager": SpeakingRedisManager(url, channel="flask-socketio")}
+
+
+class BoundedRequest(Request):
+    """A request whose JSON body is read within bounds (jsonsafe.read): too many values, text
+    that is not Unicode or JSON that is not JSON is a 400 with a sentence, before any work."""
+
+    @property
+    def json_module(self) -> Any:
+        return jsonsafe.RequestBody
+
+    @json_module.setter
+    def json_module(self, _: Any) -> None:
+        """Flask gives each request the app's JSON (ctx.py `request.json_module = app.json`):
+        bodies keep their bounded reader; answers and the session keep the app's JSON."""
+
+
+class TextResponse(Response):
+    """A response whose text always encodes: a lone surrogate stored before the edge refused
+    them (a seat name, a correction reason) becomes `?` in a page or an export instead of
+    making it answer 500 for ever."""
+
+    def set_data(self, value: bytes | str) -> None:
+        if isinstance(value, str):
+            value = value.encode("utf-8", "replace")
+        super().set_data(value)
 
 
 class SocketAwareSessions(SecureCookieSessionInterface):

@@ -2,7 +2,16 @@
 
 They check shape only (types, required fields, ranges); whether a move is legal is the
 engine's question. Unknown keys of a setup or a command pass through to the engine, which
-owns their meaning (docs/commands.md).
+owns their meaning (docs/commands.md), within a bounded shape (a few keys of bounded JSON).
+
+Every schema bounds what it accepts before it reads it (issue 18, "No single request can hold
+the table"): an object with more keys than its schema has fields is refused before any field
+is read (`Bounded`), a list or a mapping before any of its items (`BoundedList`,
+`BoundedDict`), every text has a longest length, and a value the engine reads as plain JSON
+is bounded in nesting, size and text (`BoundedJSON`). At most 4 seats or players: a game of
+Barrage seats 2 to 4 companies, and the fifth company of The Leeghwater Project "doesn't allow
+you to play a 5-player game" (expansion rulebook p. 2). `tests/web/test_edge_bounds.py`
+walks every schema and holds the line.
 """
 
 from __future__ import annotations
@@ -10,10 +19,19 @@ from __future__ import annotations
 import dataclasses
 import re
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sized
 from typing import Any, Union, get_args, get_origin
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import (
+    INCLUDE,
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    pre_load,
+    validate,
+    validates_schema,
+)
 
 from companion.engine import commands
 from companion.engine.errors import CommandError
@@ -25,20 +43,111 @@ MODES = ("introductory", "full")
 DEALS = ("app", "table")
 SEAT_KINDS = ("human", "automa")
 MAX_SEED = 2**31 - 1
+MAX_SEATS = 4  # a game seats 2 to 4 companies (expansion rulebook p. 2: never 5)
+MAX_VERSION = 10**9  # records of one game: a game has a few hundred
+NAME_LENGTH = 40  # a person's name at a seat
+TITLE_LENGTH = 80  # a game's title
 
 
-class SeatSchema(Schema):
+# -- bounds, checked before any work ---------------------------------------------------------
+
+
+class Bounded(Schema):
+    """A schema that refuses an object with more keys than it has fields (and `EXTRA_KEYS`
+    unknown ones, for a schema that passes them on) before reading any: a body of 80 000 keys
+    is one sentence, not 80 000 "Unknown field" messages."""
+
+    EXTRA_KEYS = 0
+
+    @pre_load
+    def _no_more_keys_than_fields(self, data: Any, **_: Any) -> Any:
+        limit = len(self.load_fields) + self.EXTRA_KEYS
+        if isinstance(data, dict) and len(data) > limit:
+            said = say(
+                "This object has {count} fields; it takes at most {limit}.",
+                count=len(data),
+                limit=limit,
+            )
+            raise ValidationError(said)
+        return data
+
+
+def _length_first(field: fields.Field[Any], value: Any) -> None:
+    """A container's Length validators, run before its items are read (marshmallow reads
+    every item first: 300 000 players were 15 s of work before "at most 5")."""
+    if isinstance(value, Sized) and not isinstance(value, str):
+        for validator in field.validators:
+            if isinstance(validator, validate.Length):
+                validator(value)
+
+
+class BoundedList(fields.List[Any]):
+    """A list whose length (its `validate.Length`) is checked before any item is read."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        _length_first(self, value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class BoundedDict(fields.Dict):
+    """A mapping whose size (its `validate.Length`) is checked before any entry is read."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        _length_first(self, value)
+        return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-untyped-call]
+
+
+class BoundedJSON(fields.Field[Any]):
+    """Plain JSON the engine reads itself (a map line's value, a wheel segment, a draw),
+    bounded in nesting, list and object sizes, text length and number range."""
+
+    def __init__(
+        self, *, depth: int = 3, items: int = 16, text: int = 500, **kwargs: Any
+    ) -> None:
+        super().__init__(**kwargs)
+        self.limits = {"depth": depth, "items": items, "text": text}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not _json_within(value, self.limits["depth"], self.limits["items"], self.limits["text"]):
+            said = say(
+                "Too large or nested too deeply: at most {items} items, {depth} levels and "
+                "{text} characters of text.",
+                **self.limits,
+            )
+            raise ValidationError(said)
+        return value
+
+
+def _json_within(value: Any, depth: int, items: int, text: int) -> bool:
+    if value is None or isinstance(value, bool):
+        return True
+    if isinstance(value, int | float):
+        return abs(value) <= MAX_VERSION
+    if isinstance(value, str):
+        return len(value) <= text
+    if depth <= 0 or not isinstance(value, list | dict) or len(value) > items:
+        return False
+    values = value.values() if isinstance(value, dict) else value
+    keys_ok = all(isinstance(k, str) and len(k) <= text for k in value) if isinstance(
+        value, dict
+    ) else True
+    return keys_ok and all(_json_within(v, depth - 1, items, text) for v in values)
+
+
+class SeatSchema(Bounded):
     """One seat at the table: a person or an Automa (level 1-4) playing a company."""
 
     class Meta:
-        unknown = INCLUDE
+        unknown = RAISE
 
     # empty or null: the company is dealt at setup (full game)
     company = fields.String(validate=validate.OneOf((*COMPANIES, "")), allow_none=True)
-    officer = fields.String(allow_none=True)
+    officer = fields.String(allow_none=True, validate=validate.Length(max=commands.ID_LENGTH))
+    # a person's Starting Contract chosen at the table (engine/setup.py SEAT_FIELDS)
+    contract = fields.String(allow_none=True, validate=validate.Length(max=commands.ID_LENGTH))
     kind = fields.String(load_default="human", validate=validate.OneOf(SEAT_KINDS))
     automa_level = fields.Integer(strict=True, validate=validate.Range(0, 4))
-    name = fields.String(load_default="", validate=validate.Length(max=40))
+    name = fields.String(load_default="", validate=validate.Length(max=NAME_LENGTH))
 
     @validates_schema
     def _automa_has_a_level(self, data: dict[str, Any], **_: Any) -> None:
@@ -46,26 +155,48 @@ class SeatSchema(Schema):
             raise ValidationError(say("An Automa seat needs a level from 1 to 4."), "automa_level")
 
 
-class SetupSchema(Schema):
-    """The setup payload of a new game (passed on to `engine.new_game`)."""
+_UNKNOWN_SETUP_VALUE = BoundedJSON(depth=3, items=60, text=commands.TEXT_LENGTH, allow_none=True)
+
+
+class SetupSchema(Bounded):
+    """The setup payload of a new game (passed on to `engine.new_game`, with a few unknown
+    keys of bounded JSON: the engine owns their meaning)."""
 
     class Meta:
         unknown = INCLUDE
 
+    EXTRA_KEYS = 8
+
     mode = fields.String(load_default="introductory", validate=validate.OneOf(MODES))
-    seats = fields.List(
+    seats = BoundedList(
         fields.Nested(SeatSchema),
         required=True,
-        validate=validate.Length(2, 4, error="A game has 2 to 4 seats."),
+        validate=validate.Length(2, MAX_SEATS, error="A game has 2 to 4 seats."),
     )
     deals = fields.String(load_default="app", validate=validate.OneOf(DEALS))
     seed = fields.Integer(allow_none=True, strict=True, validate=validate.Range(0, MAX_SEED))
-    draws = fields.Dict(keys=fields.String(), allow_none=True)
+    # what the table drew: ids, lists of ids, or objects of those (engine/setup.py `_flat`)
+    draws = BoundedDict(
+        keys=fields.String(validate=validate.Length(1, commands.ID_LENGTH)),
+        values=BoundedJSON(depth=3, items=60, text=commands.ID_LENGTH, allow_none=True),
+        allow_none=True,
+        validate=validate.Length(max=20),
+    )
     # The Leeghwater Project (engine/setup.py); absent: a base game
     expansion = fields.Boolean(truthy={True}, falsy={False})
     # a new game plays by the engine's current rules (logs without it read as rules 1)
     rules = fields.Integer(load_default=CURRENT_RULES, strict=True,
                            validate=validate.Range(1, CURRENT_RULES))  # fmt: skip
+
+    @validates_schema(pass_original=True)
+    def _unknown_keys_bounded(self, data: dict[str, Any], original: Any, **_: Any) -> None:
+        for key in set(original) - set(self.load_fields):
+            if len(key) > commands.ID_LENGTH:
+                raise ValidationError(say("Longer than maximum length {high}.", high=40), "_schema")
+            try:
+                _UNKNOWN_SETUP_VALUE.deserialize(original[key])
+            except ValidationError as error:
+                raise ValidationError(error.messages, key) from None
 
     @validates_schema
     def _companies_differ(self, data: dict[str, Any], **_: Any) -> None:
@@ -74,13 +205,13 @@ class SetupSchema(Schema):
             raise ValidationError(say("Each company can be played by one seat only."), "seats")
 
 
-class CreateGameSchema(Schema):
+class CreateGameSchema(Bounded):
     """POST /api/games."""
 
     class Meta:
         unknown = RAISE
 
-    title = fields.String(load_default="", validate=validate.Length(max=80))
+    title = fields.String(load_default="", validate=validate.Length(max=TITLE_LENGTH))
     setup = fields.Nested(SetupSchema, required=True)
 
 
@@ -113,11 +244,11 @@ def _field_for(tp: Any, meta: Mapping[str, Any], *, required: bool, default: Any
     if origin is tuple:
         item = _field_for(get_args(tp)[0], {}, required=False, default=None)
         limit = meta.get("items") or commands.MAX_ITEMS
-        return fields.List(item, validate=validate.Length(max=limit), **options)
+        return BoundedList(item, validate=validate.Length(max=limit), **options)
     if origin is dict:
         key, value = get_args(tp)
         limit = meta.get("items") or commands.MAX_ITEMS
-        return fields.Dict(
+        return BoundedDict(
             keys=_field_for(key, {}, required=False, default=None),
             values=_field_for(value, meta, required=False, default=None),
             validate=validate.Length(max=limit),
@@ -154,13 +285,33 @@ class AnyOf(fields.Field):
         raise ValidationError(errors[0] if errors else say("Not a valid value."))
 
 
-_ID = fields.String(validate=validate.Length(1, commands.ID_LENGTH))
-_IDS = fields.List(_ID, validate=validate.Length(max=commands.MAX_ITEMS))
+def _id() -> fields.String:
+    return fields.String(validate=validate.Length(1, commands.ID_LENGTH))
+
+
+def _ids(limit: int = commands.MAX_ITEMS) -> BoundedList:
+    return BoundedList(_id(), validate=validate.Length(max=limit))
+
+
+def _id_or_none() -> fields.String:
+    return fields.String(allow_none=True, validate=validate.Length(max=commands.ID_LENGTH))
+
+
 _COUNT = fields.Integer(strict=True, validate=validate.Range(0, 999))
-_ID_OR_NONE = fields.String(allow_none=True, validate=validate.Length(max=commands.ID_LENGTH))
+# A company's structures on the map: 5 Bases, 5 Elevations, 5 Conduits and 4 Powerhouses,
+# four companies, one drops line per Base: 96 lines at most.
+MAP_LINES = 128
+# a map line {what, company, space, value, reason} and a wheel segment {tiles, excavators,
+# mixers}: the engine reads their values (corrections.py)
+_LINE = BoundedDict(
+    keys=fields.String(validate=validate.Length(1, commands.ID_LENGTH)),
+    values=BoundedJSON(depth=3, items=commands.MAX_ITEMS, text=commands.TEXT_LENGTH,
+                       allow_none=True),
+    validate=validate.Length(max=8),
+)  # fmt: skip
 
 
-class PositionPlayerSchema(Schema):
+class PositionPlayerSchema(Bounded):
     """One company's values in a game in progress (a `position` correction's `players`)."""
 
     class Meta:
@@ -172,7 +323,7 @@ class PositionPlayerSchema(Schema):
     mixers = _COUNT
     engineers = _COUNT
     energy = _COUNT
-    wheel = fields.List(fields.Dict(), validate=validate.Length(max=6))
+    wheel = BoundedList(_LINE, validate=validate.Length(max=6))  # the wheel's 6 segments
     # The Leeghwater Project's officers: Leslie Spencer's tile, Tommaso Battista's Architect
     leslie_tile = AnyOf(
         [
@@ -183,7 +334,7 @@ class PositionPlayerSchema(Schema):
     architect_out = StrictBoolean()
 
 
-class PositionSchema(Schema):
+class PositionSchema(Bounded):
     """The shape of a game in progress (`correct` of kind `position`; docs/commands.md): the
     table-wide lines, each company's values and the map lines. Whether the values fit the game
     is the engine's question (corrections.py)."""
@@ -192,26 +343,41 @@ class PositionSchema(Schema):
         unknown = RAISE
 
     round = fields.Integer(strict=True, validate=validate.Range(1, 5))
-    turn_order = _IDS
-    active = _ID
-    passed = _IDS
-    contract_offer = fields.Dict(keys=_ID, values=fields.List(_ID_OR_NONE))
-    national_contracts = _IDS
-    patent_offer = fields.List(_ID_OR_NONE, validate=validate.Length(max=3))
-    bonus_tiles = _IDS
-    objective = _ID
-    headstream_tiles = fields.Dict(keys=_ID, values=_ID)
-    occupied = fields.Dict(keys=_ID, values=_ID_OR_NONE)
-    # The Leeghwater Project's Extra Management board
-    external_offer = fields.List(_ID_OR_NONE, validate=validate.Length(max=3))
-    external_taken = fields.Dict(keys=_ID, values=_IDS)
-    buildings = fields.List(_ID, validate=validate.Length(max=10))
-    building_spaces = fields.Dict(
-        keys=_ID, values=fields.List(_ID_OR_NONE, validate=validate.Length(equal=4))
+    turn_order = _ids(MAX_SEATS)
+    active = _id()
+    passed = _ids(MAX_SEATS)
+    contract_offer = BoundedDict(
+        keys=_id(),
+        values=BoundedList(_id_or_none(), validate=validate.Length(max=commands.MAX_ITEMS)),
+        validate=validate.Length(max=commands.MAX_ITEMS),
     )
-    left_closed = _IDS
-    players = fields.Dict(keys=_ID, values=fields.Nested(PositionPlayerSchema))
-    map = fields.List(fields.Dict(), validate=validate.Length(max=commands.MAX_ITEMS * 4))
+    national_contracts = _ids()
+    patent_offer = BoundedList(_id_or_none(), validate=validate.Length(max=3))
+    bonus_tiles = _ids()
+    objective = _id()
+    headstream_tiles = BoundedDict(
+        keys=_id(), values=_id(), validate=validate.Length(max=commands.MAX_ITEMS)
+    )
+    # the Management board's action spaces (36) and the expansion's: who stands on each
+    occupied = BoundedDict(keys=_id(), values=_id_or_none(), validate=validate.Length(max=64))
+    # The Leeghwater Project's Extra Management board
+    external_offer = BoundedList(_id_or_none(), validate=validate.Length(max=3))
+    external_taken = BoundedDict(
+        keys=_id(), values=_ids(), validate=validate.Length(max=len(COMPANIES))
+    )
+    buildings = BoundedList(_id(), validate=validate.Length(max=10))
+    building_spaces = BoundedDict(
+        keys=_id(),
+        values=BoundedList(_id_or_none(), validate=validate.Length(equal=4)),
+        validate=validate.Length(max=10),
+    )
+    left_closed = _ids()
+    players = BoundedDict(
+        keys=fields.String(validate=validate.OneOf(COMPANIES)),
+        values=fields.Nested(PositionPlayerSchema),
+        validate=validate.Length(max=MAX_SEATS),
+    )
+    map = BoundedList(_LINE, validate=validate.Length(max=MAP_LINES))
 
 
 _SCHEMAS: dict[type[Any], type[Schema]] = {}
@@ -232,7 +398,7 @@ def command_schema(cls: type[Any]) -> type[Schema]:
             attrs[f.name] = field
         if issubclass(cls, commands.Command):
             attrs["type"] = fields.String(required=True, validate=validate.Equal(cls.TYPE))
-        _SCHEMAS[cls] = type(f"{cls.__name__}Schema", (Schema,), attrs)
+        _SCHEMAS[cls] = type(f"{cls.__name__}Schema", (Bounded,), attrs)
     return _SCHEMAS[cls]
 
 
@@ -270,22 +436,20 @@ def _envelope(payload: Any) -> dict[str, Any]:
     if not isinstance(kind, str) or not 1 <= len(kind) <= commands.ID_LENGTH:
         said = say("A command has a `type`: text of 1 to 40 characters.")
         raise ValidationError({"type": [said]})
-    return _bounded(payload)
+    return dict(_bounded(payload))
 
 
-def _bounded(payload: dict[str, Any], depth: int = 0) -> dict[str, Any]:
-    """A command outside the engine's vocabulary still has a bounded shape (nesting, size)."""
-    if depth > MAX_DEPTH or len(payload) > commands.MAX_ITEMS * 2:
+def _bounded(payload: Any, depth: int = 0) -> Any:
+    """A command outside the engine's vocabulary still has a bounded shape: nesting, the size
+    of each list and object (as large as the fullest position sheet's: its map lines and the
+    Management spaces taken), the length of each text."""
+    size = ENVELOPE_ITEMS if isinstance(payload, list) else ENVELOPE_KEYS
+    if depth > MAX_DEPTH or len(payload) > size:
         said = say("The command is nested too deeply or too large.")
         raise ValidationError({"command": [said]})
-    for value in payload.values():
-        if isinstance(value, dict):
+    for value in payload.values() if isinstance(payload, dict) else payload:
+        if isinstance(value, dict | list):
             _bounded(value, depth + 1)
-        elif isinstance(value, list):
-            if len(value) > commands.MAX_ITEMS * 4 or any(
-                isinstance(v, dict | list) for v in value
-            ):
-                _bounded({str(i): v for i, v in enumerate(value)}, depth + 1)
         elif isinstance(value, str) and len(value) > commands.TEXT_LENGTH:
             raise ValidationError({"command": [say("A text in the command is too long.")]})
     return payload
@@ -301,6 +465,8 @@ class CommandField(fields.Field):
 
 
 MAX_DEPTH = 6
+ENVELOPE_ITEMS = MAP_LINES  # a list: the position sheet's map lines
+ENVELOPE_KEYS = 64  # an object: the Management spaces taken (`occupied`)
 
 
 class CommandSchema(Schema):
@@ -317,28 +483,28 @@ class CommandSchema(Schema):
         load_command(original)
 
 
-class SubmitSchema(Schema):
+class SubmitSchema(Bounded):
     """POST /api/games/<id>/commands: the command and the version the device was looking at."""
 
     class Meta:
         unknown = RAISE
 
     command = CommandField(required=True)
-    version = fields.Integer(required=True, validate=validate.Range(min=0))
+    version = fields.Integer(required=True, strict=True, validate=validate.Range(0, MAX_VERSION))
     # the new version's legal options in the answer too (the tablet acts next, whoever acts)
     with_options = fields.Boolean(load_default=False)
 
 
-class UndoSchema(Schema):
+class UndoSchema(Bounded):
     """POST /api/games/<id>/undo."""
 
     class Meta:
         unknown = RAISE
 
-    version = fields.Integer(required=True, validate=validate.Range(min=0))
+    version = fields.Integer(required=True, strict=True, validate=validate.Range(0, MAX_VERSION))
 
 
-class JoinSchema(Schema):
+class JoinSchema(Bounded):
     """POST /api/join: the join code shown on the tablet."""
 
     class Meta:
@@ -347,7 +513,7 @@ class JoinSchema(Schema):
     code = fields.String(required=True, validate=validate.Length(3, 12))
 
 
-class SeatClaimSchema(Schema):
+class SeatClaimSchema(Bounded):
     """POST /api/games/<id>/seat: the company this device plays (null: just watching)."""
 
     class Meta:
@@ -356,7 +522,7 @@ class SeatClaimSchema(Schema):
     company = fields.String(required=True, allow_none=True, validate=validate.OneOf(COMPANIES))
 
 
-class JoinGameEventSchema(Schema):
+class JoinGameEventSchema(Bounded):
     """Socket.IO `join_game`."""
 
     class Meta:
@@ -380,7 +546,7 @@ class UndoEventSchema(UndoSchema):
     game_id = fields.String(required=True, validate=validate.Length(1, 40))
 
 
-class OptionsQuerySchema(Schema):
+class OptionsQuerySchema(Bounded):
     """Query string of GET /api/games/<id>?player=usa."""
 
     class Meta:
@@ -395,7 +561,7 @@ class OptionsEventSchema(OptionsQuerySchema):
     `version` is the version the device holds; the answer names the version it is for."""
 
     game_id = fields.String(required=True, validate=validate.Length(1, 40))
-    version = fields.Integer(strict=True, validate=validate.Range(0, 10**9))
+    version = fields.Integer(strict=True, validate=validate.Range(0, MAX_VERSION))
 
 
 def load(schema: type[Schema], payload: Any) -> dict[str, Any]:

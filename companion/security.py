@@ -3,9 +3,11 @@ database file, spreadsheet-safe CSV cells.
 
 A join code is five characters of 25 (9.8 million codes): what keeps a stranger on the same
 Wi-Fi from guessing one is how few guesses a device gets. Wrong codes cost a guess; a right
-code costs nothing, so a table joining six phones is never slowed. The budget is per client
-address, shared by every join path (the `/join/<code>` page, `POST /api/join` and Socket.IO
-`join_game` with a code). The limiter's storage is in memory by default (one process);
+code costs nothing, so a table joining six phones is never slowed. A join that cannot even be
+read (junk, too large, not JSON) costs a guess like a wrong code: a stranger looping junk at
+the join routes is stopped as soon as one guessing codes. The budget is per client address,
+shared by every join path (the `/join/<code>` page, `POST /api/join` and Socket.IO
+`join_game`). The limiter's storage is in memory by default (one process);
 `COMPANION_LIMIT_STORAGE` names another (e.g. `redis://…`) for several processes.
 """
 
@@ -34,6 +36,8 @@ log = logging.getLogger(__name__)
 DEFAULT_JOIN_LIMIT = "5 per minute;30 per hour"
 JOIN_SCOPE = "join"  # one budget for every join path
 WRONG_CODE_STATUSES = (404, 410)  # an unknown code, a retired one
+# and a join that cannot be read: malformed (400), too large (413), not JSON (415)
+FAILED_JOIN_STATUSES = (*WRONG_CODE_STATUSES, 400, 413, 415)
 
 # The app's own pages load scripts, styles, images, the manifest and the service worker
 # from this server only, and talk to it over fetch and Socket.IO (ws: on the same host).
@@ -86,7 +90,7 @@ def init_limiter(app: Flask) -> Limiter:
     joined = limiter.shared_limit(
         app.config["JOIN_LIMIT"],
         scope=JOIN_SCOPE,
-        deduct_when=lambda response: response.status_code in WRONG_CODE_STATUSES,
+        deduct_when=lambda response: response.status_code in FAILED_JOIN_STATUSES,
     )
     # The views are wrapped here, per app, so each app (each test) has its own limiter.
     for endpoint in JOIN_ENDPOINTS:
@@ -110,26 +114,40 @@ class TooManyAttempts(Exception):
         super().__init__(self.message)
 
 
+def check_join_budget() -> None:
+    """Raises TooManyAttempts when this client has no join attempt left (the HTTP join
+    routes' budget: same key, same scope)."""
+    strategy = limiter().limiter
+    key = get_remote_address()
+    for item in parse_many(current_app.config["JOIN_LIMIT"]):
+        if not strategy.test(item, key, JOIN_SCOPE):
+            reset_at = strategy.get_window_stats(item, key, JOIN_SCOPE).reset_time
+            raise TooManyAttempts(max(1.0, reset_at - time.time()))
+
+
+def count_failed_join() -> None:
+    """One failed join attempt from this client over Socket.IO: a wrong code, or a
+    `join_game` that could not be read. Raises TooManyAttempts if none was left."""
+    check_join_budget()
+    strategy = limiter().limiter
+    key = get_remote_address()
+    for item in parse_many(current_app.config["JOIN_LIMIT"]):
+        strategy.hit(item, key, JOIN_SCOPE)
+
+
 def socket_code_opens(game_id: str, code: str) -> bool:
     """Whether `code` opens `game` over Socket.IO, within the same budget of wrong codes as
     the HTTP join routes (same key, same scope). Raises TooManyAttempts."""
     from companion.store import GameArchived, normalize_join_code
 
-    strategy = limiter().limiter
-    key = get_remote_address()
-    items = parse_many(current_app.config["JOIN_LIMIT"])
-    for item in items:
-        if not strategy.test(item, key, JOIN_SCOPE):
-            reset_at = strategy.get_window_stats(item, key, JOIN_SCOPE).reset_time
-            raise TooManyAttempts(max(1.0, reset_at - time.time()))
+    check_join_budget()
     store = current_app.extensions["companion_store"]
     store.retire_idle_games()
     game = store.game(game_id)
     right = normalize_join_code(code) == game["join_code"]
     if right and not game["archived_at"]:
         return True
-    for item in items:
-        strategy.hit(item, key, JOIN_SCOPE)
+    count_failed_join()
     if right:
         raise GameArchived(
             say(

@@ -409,7 +409,9 @@ ACTION_TYPES: tuple[str, ...] = tuple(t for t, cls in COMMANDS.items() if cls.AC
 NUMBER_CORRECTIONS = ("credits", "excavators", "mixers", "engineers", "energy", "vp",
                       "dam_drops", "headstream_drops")  # fmt: skip
 JSON_DEPTH = 8
-JSON_ITEMS = 64
+# a position's map lines: 5 Bases, 5 Elevations, 5 Conduits and 4 Powerhouses per company,
+# four companies, one drops line per Base: 96 at most
+JSON_ITEMS = 128
 CORRECTION_VALUES: dict[str, type[Any]] = {
     "structure": StructureValue,
     "contract": ContractValue,

@@ -15,11 +15,11 @@ import io
 import json
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, fields, validate
 
-from companion import i18n
+from companion import i18n, schemas
 from companion.engine import audit as engine_audit
 from companion.engine import scoring
 from companion.engine.words import Words, say
@@ -31,12 +31,15 @@ bp = Blueprint("audit", __name__, url_prefix="")
 
 COMPANIES = tuple(engine_audit.COMPANY_NAMES)
 COUNT = validate.Range(0, 999)
+# what the map can hold of one kind (20 dam spaces, 20 conduit spaces, 23 powerhouse spaces):
+# past that an entry is no board at all; within it the rules say what is wrong (a 422)
+DAM_SPACES, CONDUIT_SPACES, POWERHOUSE_SPACES = 20, 20, 23
 
 
 # -- payload schemas (shape only; the rules are checked by engine.audit.validate_entry) -------
 
 
-class DamEntrySchema(Schema):
+class DamEntrySchema(schemas.Bounded):
     """A dam on the map: its space, level (Base + Elevations) and the drops it holds."""
 
     class Meta:
@@ -47,7 +50,7 @@ class DamEntrySchema(Schema):
     drops = fields.Integer(load_default=0, validate=validate.Range(0, 99))
 
 
-class PlayerEntrySchema(Schema):
+class PlayerEntrySchema(schemas.Bounded):
     """One company's board and supply at the end of an untracked game."""
 
     class Meta:
@@ -55,11 +58,23 @@ class PlayerEntrySchema(Schema):
 
     company = fields.String(required=True, validate=validate.OneOf(COMPANIES))
     kind = fields.String(load_default="human", validate=validate.OneOf(("human", "automa")))
-    name = fields.String(load_default="", validate=validate.Length(max=40))
-    officer = fields.String(load_default=None, allow_none=True)
-    dams = fields.List(fields.Nested(DamEntrySchema), load_default=list)
-    conduits = fields.List(fields.String(validate=validate.Length(1, 8)), load_default=list)
-    powerhouses = fields.List(fields.String(validate=validate.Length(1, 8)), load_default=list)
+    name = fields.String(load_default="", validate=validate.Length(max=schemas.NAME_LENGTH))
+    officer = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
+    dams = schemas.BoundedList(
+        fields.Nested(DamEntrySchema),
+        load_default=list,
+        validate=validate.Length(max=DAM_SPACES),
+    )
+    conduits = schemas.BoundedList(
+        fields.String(validate=validate.Length(1, 8)),
+        load_default=list,
+        validate=validate.Length(max=CONDUIT_SPACES),
+    )
+    powerhouses = schemas.BoundedList(
+        fields.String(validate=validate.Length(1, 8)),
+        load_default=list,
+        validate=validate.Length(max=POWERHOUSE_SPACES),
+    )
     credits = fields.Integer(load_default=0, validate=COUNT)
     excavators = fields.Integer(load_default=0, validate=COUNT)
     mixers = fields.Integer(load_default=0, validate=COUNT)
@@ -67,28 +82,34 @@ class PlayerEntrySchema(Schema):
     flipped = fields.Boolean(load_default=False)
     last_round_energy = fields.Integer(load_default=0, validate=COUNT)
     # The Leeghwater Project: the Private Buildings the company activated
-    buildings = fields.List(fields.String(validate=validate.Length(1, 40)), load_default=list)
+    buildings = schemas.BoundedList(
+        fields.String(validate=validate.Length(1, 40)),
+        load_default=list,
+        validate=validate.Length(max=16),
+    )
 
 
-class StandaloneEntrySchema(Schema):
-    """The whole table: the Objective tile, 1-5 players, the neutral dams (optional)."""
+class StandaloneEntrySchema(schemas.Bounded):
+    """The whole table: the Objective tile, 1-4 players (a game seats at most 4 companies,
+    The Leeghwater Project rulebook p. 2), the neutral dams (optional)."""
 
     class Meta:
         unknown = RAISE
 
-    objective = fields.String(required=True)
-    players = fields.List(
-        fields.Nested(PlayerEntrySchema), required=True, validate=validate.Length(1, 5)
+    objective = fields.String(required=True, validate=validate.Length(1, 40))
+    players = schemas.BoundedList(
+        fields.Nested(PlayerEntrySchema),
+        required=True,
+        validate=validate.Length(1, schemas.MAX_SEATS),
     )
-    neutral_dams = fields.List(fields.Nested(DamEntrySchema), load_default=list)
+    neutral_dams = schemas.BoundedList(
+        fields.Nested(DamEntrySchema), load_default=list, validate=validate.Length(max=DAM_SPACES)
+    )
 
 
 def load_entry() -> dict[str, Any]:
     """The standalone entry of the request body; raises marshmallow's ValidationError (400)."""
-    payload = request.get_json(silent=True)
-    if not isinstance(payload, dict):
-        payload = {}
-    return dict(StandaloneEntrySchema().load(payload))
+    return schemas.load(StandaloneEntrySchema, request.get_json(silent=True))
 
 
 @bp.errorhandler(engine_audit.AuditEntryError)
@@ -232,7 +253,7 @@ def export_json(game_id: str) -> Response:
     data["log"] = game_log(game_id)
     # a download is no JSON answer of the API: it speaks the asking device's language here
     body = json.dumps(i18n.speak(data), indent=2, ensure_ascii=False)
-    return Response(
+    return current_app.response_class(  # text that always encodes (app.TextResponse)
         body,
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="barrage-{game_id}.json"'},
@@ -329,7 +350,7 @@ def csv_response(rows: list[list[Any]], filename: str) -> Response:
     # a cell starting like a formula (`=HYPERLINK(…)` in a correction reason) stays text: checked
     # on the words as written, after the sentences are put in the device's language
     csv.writer(buffer).writerows([[spreadsheet_safe(cell) for cell in row] for row in spoken])
-    return Response(
+    return current_app.response_class(  # text that always encodes (app.TextResponse)
         "\ufeff" + buffer.getvalue(),
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},

@@ -9,7 +9,9 @@ new version's `options` when asked `with_options`), `undo {game_id, version}` �
 routes.update_payload);
 `get_options {game_id[, player]}` → `{ok, version, options}`, asked by the acting device.
 Errors answer `{ok: false, error: {code, message[, version]}}`; a stale version also carries
-the current game `view`.
+the current game `view`. An event whose data is missing, malformed or more than one value is
+answered 400 with a sentence like any bad payload (`event_data`), never `server_error`; a
+`join_game` that cannot be read costs a join attempt like a wrong code (security.py).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 
 from flask import request
 from flask_socketio import emit, join_room, leave_room
+from marshmallow import ValidationError
 
 from companion import i18n, jsonsafe, schemas, security
 from companion.engine.words import Words, say
@@ -55,6 +58,15 @@ def in_device_language(handler: Answer) -> Answer:
     return answer
 
 
+def event_data(args: tuple[Any, ...]) -> Any:
+    """The one value an event carries (None when it carries none, which its schema then
+    refuses field by field); several values are refused with a sentence."""
+    if len(args) > 1:
+        said = say("An event carries one JSON object, not {count} values.", count=len(args))
+        raise ValidationError({"_schema": [said]})
+    return args[0] if args else None
+
+
 def _require_joined(game_id: str, code: str | None = None) -> None:
     """Raises GameNotFound (404) for an unknown game, else NotJoined (403) unless joined.
 
@@ -71,9 +83,13 @@ def _require_joined(game_id: str, code: str | None = None) -> None:
 
 @socketio.on("join_game")
 @in_device_language
-def on_join_game(data: Any) -> dict[str, Any]:
+def on_join_game(*args: Any) -> dict[str, Any]:
     """Enter the game's room (a joined device only) and get the current view to catch up."""
-    body = schemas.load(schemas.JoinGameEventSchema, data)
+    try:
+        body = schemas.load(schemas.JoinGameEventSchema, event_data(args))
+    except ValidationError:
+        security.count_failed_join()  # junk at a join costs a guess, as a wrong code does
+        raise
     _require_joined(body["game_id"], body.get("code"))
     join_room(room(body["game_id"]))
     join_room(room(body["game_id"], i18n.select_language()))
@@ -82,17 +98,18 @@ def on_join_game(data: Any) -> dict[str, Any]:
 
 @socketio.on("get_options")
 @in_device_language
-def on_get_options(data: Any) -> dict[str, Any]:
+def on_get_options(*args: Any) -> dict[str, Any]:
     """The legal options now, asked lazily by a device that may act (not broadcast)."""
-    body = schemas.load(schemas.OptionsEventSchema, data)
+    body = schemas.load(schemas.OptionsEventSchema, event_data(args))
     _require_joined(body["game_id"])
     version, options = store().options(body["game_id"], body.get("player"))
     return {"ok": True, "version": version, "options": options}
 
 
 @socketio.on("leave_game")
-def on_leave_game(data: Any) -> dict[str, Any]:
-    body = schemas.load(schemas.JoinGameEventSchema, data)
+@in_device_language
+def on_leave_game(*args: Any) -> dict[str, Any]:
+    body = schemas.load(schemas.JoinGameEventSchema, event_data(args))
     leave_room(room(body["game_id"]))
     leave_room(room(body["game_id"], i18n.select_language()))
     return {"ok": True}
@@ -100,9 +117,9 @@ def on_leave_game(data: Any) -> dict[str, Any]:
 
 @socketio.on("submit_command")
 @in_device_language
-def on_submit_command(data: Any) -> dict[str, Any]:
+def on_submit_command(*args: Any) -> dict[str, Any]:
     """The same as POST /api/games/<id>/commands, answered by ack and broadcast to the room."""
-    body = schemas.load(schemas.SubmitEventSchema, data)
+    body = schemas.load(schemas.SubmitEventSchema, event_data(args))
     _require_joined(body["game_id"])
     committed = store().submit(body["game_id"], body["command"], body["version"])
     # what POST …/commands answers (the app sends its taps over the socket when it has one)
@@ -111,9 +128,9 @@ def on_submit_command(data: Any) -> dict[str, Any]:
 
 @socketio.on("undo")
 @in_device_language
-def on_undo(data: Any) -> dict[str, Any]:
+def on_undo(*args: Any) -> dict[str, Any]:
     """The same as POST /api/games/<id>/undo."""
-    body = schemas.load(schemas.UndoEventSchema, data)
+    body = schemas.load(schemas.UndoEventSchema, event_data(args))
     _require_joined(body["game_id"])
     committed = store().undo(body["game_id"], body["version"])
     payload = broadcast(committed)
@@ -122,16 +139,19 @@ def on_undo(data: Any) -> dict[str, Any]:
 
 @socketio.on(jsonsafe.MALFORMED_EVENT)
 @in_device_language
-def on_malformed_payload(reason: Any = None) -> dict[str, Any]:
+def on_malformed_payload(reason: Any = None, event: Any = None, *_: Any) -> dict[str, Any]:
     """A packet that could not be read (companion/jsonsafe.py): a 400 with the reason. Only
-    the server's own reasons are said back; a client sending this event gets the generic one."""
+    the server's own reasons are said back; a client sending this event gets the generic one.
+    A `join_game` that could not be read costs a join attempt (429 once none is left)."""
+    if event == "join_game":
+        security.count_failed_join()
     message = reason if isinstance(reason, Words) else say("The payload could not be read.")
     error = {"code": "invalid_payload", "message": message}
     return {"ok": False, "status": 400, "error": error}
 
 
 @socketio.on(jsonsafe.UNREADABLE_EVENT)
-def on_unreadable_packet(reason: Any = None) -> dict[str, Any]:
+def on_unreadable_packet(reason: Any = None, *_: Any) -> dict[str, Any]:
     """A packet the protocol layer could not decode: its ack id is lost, so the answer goes
     back as a `refused` event to the sender."""
     answer = on_malformed_payload(reason)

@@ -78,7 +78,7 @@ def test_a_right_code_costs_nothing(tmp_path: Path) -> None:
         assert (
             app.test_client().post("/api/join", json={"code": game["join_code"]}).status_code == 200
         )
-    assert app.test_client().get(f"/join/{game['join_code']}").status_code == 302
+    assert app.test_client().get(f"/join/{game['join_code']}").status_code == 200
 
 
 def test_the_join_page_of_the_qr_code_shares_the_budget_and_answers_with_a_page(
@@ -111,6 +111,56 @@ def test_socket_join_with_a_code_shares_the_budget(tmp_path: Path) -> None:
         assert 1 <= answer["error"]["retry_after"] <= 61
         right = {"game_id": game["id"], "code": game["join_code"]}
         assert sio.emit("join_game", right, callback=True)["status"] == 429
+    finally:
+        sio.disconnect()
+
+
+def test_a_join_that_cannot_be_read_costs_a_guess_like_a_wrong_code(tmp_path: Path) -> None:
+    """Issue 18: 80 000 keys looped at `/api/join` answered 400, so the limit never counted
+    them. Junk, a body too large and a body that is not JSON now cost a guess each."""
+    app = make_app(tmp_path, JOIN_LIMIT="4 per minute")
+    game = new_game(app)
+    stranger = app.test_client()
+    junk = "{" + ",".join(f'"k{i}":0' for i in range(1000)) + "}"
+    answers = [
+        stranger.post("/api/join", data=junk, content_type="application/json").status_code,
+        stranger.post("/api/join", data="nope", content_type="application/json").status_code,
+        stranger.post("/api/join", json={"code": "A\ud800"}).status_code,
+        stranger.post("/api/join", data="x" * 70_000, content_type="application/json").status_code,
+    ]
+    assert answers == [400, 400, 400, 413]
+    refused = stranger.post("/api/join", json={"code": game["join_code"]})
+    assert refused.status_code == 429
+    assert refused.get_json()["message"].startswith("Too many wrong join codes")
+
+
+def test_refusals_elsewhere_cost_no_join_attempt(tmp_path: Path) -> None:
+    app = make_app(tmp_path, JOIN_LIMIT="1 per minute")
+    game = new_game(app)
+    device = app.test_client()
+    for _ in range(5):
+        assert device.post("/api/games", json={"setup": {"seats": []}}).status_code == 400
+    assert device.post("/api/join", json={"code": game["join_code"]}).status_code == 200
+
+
+def test_a_socket_join_that_cannot_be_read_costs_a_guess(tmp_path: Path) -> None:
+    app = make_app(tmp_path, JOIN_LIMIT="3 per minute")
+    game = new_game(app)
+    phone = app.test_client()
+    sio = socketio.test_client(app, flask_test_client=phone)
+    try:
+        assert sio.emit("join_game", ["junk"], callback=True)["status"] == 400
+        assert (
+            sio.emit("join_game", {"game_id": game["id"], "code": 5}, callback=True)["status"]
+            == 400
+        )
+        # a lone surrogate is refused as the packet is read, before any handler: it counts too
+        lone = sio.emit("join_game", {"game_id": game["id"], "code": "\ud800"}, callback=True)
+        assert lone["status"] == 400
+        right = {"game_id": game["id"], "code": game["join_code"]}
+        answer = sio.emit("join_game", right, callback=True)
+        assert answer["status"] == 429 and answer["error"]["code"] == "too_many_attempts"
+        assert phone.post("/api/join", json={"code": game["join_code"]}).status_code == 429
     finally:
         sio.disconnect()
 

@@ -185,7 +185,9 @@ def test_a_number_out_of_range_is_a_400_in_italian(table: tuple[Flask, Path, str
     phone = joined(app, code, "it")
     answer = phone.post(f"/api/games/{game_id}/commands", json={"command": PASS, "version": -1})
     assert answer.status_code == 400
-    assert answer.get_json()["message"] == "version: Deve essere maggiore o uguale a 0."
+    assert answer.get_json()["message"] == (
+        "version: Deve essere maggiore o uguale a 0 e minore o uguale a 1000000000."
+    )
 
 
 def test_an_unknown_address_is_a_404_in_italian(table: tuple[Flask, Path, str, str]) -> None:

@@ -17,6 +17,7 @@ const GRAZIANO = 'graziano_del_monte';
 const CAPACITIES = JSON.parse(app.dataset.capacities);
 const capacityOf = (level, officer) => (CAPACITIES[officer || ''] || CAPACITIES[''])[level - 1] ?? level;
 const LIMITS = { base: 5, elevation: 5, conduit: 5, powerhouse: 4 };
+const MAX_PLAYERS = 4; // a game seats at most 4 companies, with the expansion too (its rulebook p. 2)
 const $ = (id) => document.getElementById(id);
 
 let board = null;
@@ -170,7 +171,7 @@ function renderSeats() {
     const remove = h('button', { type: 'button', class: 'danger', 'aria-label': t('Remove {company}', { company: COMPANY_NAME[p.company] }), text: '✕', onclick: () => removeSeat(p) });
     return h('div', { class: `seat-row co-${p.company}` }, badge(p.company), company, kind, graziano, remove);
   }));
-  $('add-seat').disabled = entry.players.length >= 5;
+  $('add-seat').disabled = entry.players.length >= MAX_PLAYERS;
 }
 
 function renameCompany(p, company) {
@@ -187,7 +188,7 @@ function removeSeat(p) {
 
 function addSeat() {
   const free = COMPANIES.find((c) => !entry.players.some((p) => p.company === c.id));
-  if (!free || entry.players.length >= 5) return;
+  if (!free || entry.players.length >= MAX_PLAYERS) return;
   entry.players.push(blankPlayer(free.id));
   ui.active = free.id;
   changed();
