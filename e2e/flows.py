@@ -53,11 +53,22 @@ def open_game(page: Page) -> None:
     expect(page.locator("#status")).to_contain_text("Round")
 
 
-def join(phone: Page, code: str) -> None:
-    """A phone joins with the code shown on the tablet."""
+def join(phone: Page, code: str, company: str | None = None) -> None:
+    """A phone joins with the code shown on the tablet, then says which company it plays
+    (`company` as its name on the button, "Italy"; None: it only follows the game)."""
     phone.goto("/join")
     phone.get_by_label("Join code").fill(code)
     phone.get_by_role("button", name="Join").click()
+    choose_seat(phone, company)
+
+
+def choose_seat(phone: Page, company: str | None = None) -> None:
+    """After a join: the company this device plays, or none; then the game opens."""
+    seats = phone.get_by_role("group", name="This device plays")
+    if company is None:
+        seats.get_by_role("button", name="None: just follow the game").click()
+    else:
+        seats.get_by_role("button", name=re.compile(rf"^{re.escape(company)}\b")).click()
     expect(phone.locator("#status")).to_contain_text("Round")
 
 

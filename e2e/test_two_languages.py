@@ -199,7 +199,10 @@ def test_the_italian_game_screen_fits_every_size(
 
     _, code = flows.create_game(page, players=3, seed=4)
     for device in _page(browser, base_url, viewport, locale="it-IT"):
-        device.goto(f"/join/{code}")
+        device.goto(f"/join/{code}")  # the QR code's page: the game, then Join, then a seat
+        device.get_by_role("button", name="Entra", exact=True).click()
+        seats = device.get_by_role("group", name="Questo dispositivo gioca")
+        seats.get_by_role("button", name="Nessuna: segui solo la partita").click()
         expect(device.locator("#status")).to_contain_text("Azioni")
         action_it(device, "Costruisci").click()
         expect(choices_it(device).first).to_be_visible()

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion import i18n
-from companion.routes import claimed_seat, is_joined, joined_games, remember_join, store
+from companion.routes import claimed_seat, is_joined, joined_games, store
 from companion.store import GameArchived, GameNotFound
 
 bp = Blueprint("pages", __name__)
@@ -94,8 +94,14 @@ def join() -> str:
 
 
 @bp.get("/join/<code>")
-def join_with_code(code: str) -> Response | tuple[str, int]:
-    """The URL in the QR code: join the game and open it."""
+def join_with_code(code: str) -> Response | str | tuple[str, int]:
+    """The URL in the QR code: the game (title, companies, round) and a Join button.
+
+    A GET never joins: a link on any page may send a browser here, and joining adds the game
+    to the device (a stranger's game slipped onto a player's phone: login CSRF). The Join
+    button posts `/api/join` from this page (JSON only, so another site's form cannot), then
+    the device picks its company: scan, Join, company. A device that already joined the
+    game goes straight to it."""
     try:
         summary = store().game_by_code(code)
     except GameArchived as exc:
@@ -103,7 +109,39 @@ def join_with_code(code: str) -> Response | tuple[str, int]:
     except GameNotFound:
         error = _("No game has this join code. Check the code on the tablet.")
         return render_template("join.html", code=code, error=error), 404
-    remember_join(summary["id"])
     view = request.args.get("view")
-    target = url_for("pages.game", game_id=summary["id"], **({"view": view} if view else {}))
-    return redirect(target)
+    view = view if view in VIEWS else None
+    if is_joined(summary["id"]):
+        target = url_for("pages.game", game_id=summary["id"], **({"view": view} if view else {}))
+        return redirect(target)
+    return render_template(
+        "join.html", code=summary["join_code"], game=preview(summary), view=view, error=None
+    )
+
+
+def preview(summary: dict[str, Any]) -> dict[str, Any]:
+    """What a person needs to recognise a game before joining it: its title, mode, round
+    and companies (with the players' names), in this device's words."""
+    from companion.engine.catalog import company_name
+
+    players = [
+        {
+            "company": p["company"],
+            "letter": str(p["company"])[:1].upper(),
+            "company_name": company_name(p["company"]),
+            "name": p.get("name") or "",
+            "automa": p.get("kind") == "automa",
+        }
+        for p in summary.get("players", [])
+    ]
+    said: dict[str, Any] = i18n.speak(
+        {
+            "id": summary["id"],
+            "title": summary.get("title") or "",
+            "mode": (summary.get("setup") or {}).get("mode", "introductory"),
+            "round": summary.get("round"),
+            "finished": bool(summary.get("finished")),
+            "players": players,
+        }
+    )
+    return said

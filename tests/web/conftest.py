@@ -23,7 +23,9 @@ STUB_TEMPLATES = {
     "home.html": "HOME {% for g in games %}[{{ g.id }}]{% endfor %} {{ server_url }} {{ qr_url }}",
     "setup.html": "SETUP {% for c in companies %}{{ c.id }} {% endfor %}",
     "game.html": "GAME {{ game_id }} {{ join_code }} {{ join_url }} {{ seat }} {{ view }}",
-    "join.html": "JOIN code={{ code }} error={{ error }}",
+    "join.html": "JOIN code={{ code }} error={{ error }}"
+    "{% if game %} game={{ game.title }}:{% for p in game.players %} {{ p.company }}{% endfor %}"
+    "{% endif %}",
 }
 
 

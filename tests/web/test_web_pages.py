@@ -40,12 +40,30 @@ def test_game_page_asks_an_unjoined_device_for_the_code(
     assert other_client.get("/games/nope").status_code == 404
 
 
-def test_the_qr_link_joins_and_opens_the_game(other_client: FlaskClient, game: dict) -> None:
+def test_the_qr_link_shows_the_game_and_does_not_join_it(
+    other_client: FlaskClient, game: dict
+) -> None:
+    """Issue 18: joining is the device owner's decision (a POST from the page), never a GET
+    that any link could make."""
     game_id, code = game["game"]["id"], game["game"]["join_code"]
+    response = other_client.get(f"/join/{code.lower()}?view=phone")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert page == f"JOIN code={code} error=None game=Friday: usa germany"
+    assert other_client.get(f"/games/{game_id}").status_code == 403
+    assert other_client.get("/api/games").get_json()["games"] == []
+    assert other_client.post("/api/join", json={"code": code}).status_code == 200
+    assert other_client.get(f"/games/{game_id}").status_code == 200
+
+
+def test_the_qr_link_opens_the_game_on_a_device_that_joined_it(
+    other_client: FlaskClient, game: dict
+) -> None:
+    game_id, code = game["game"]["id"], game["game"]["join_code"]
+    assert other_client.post("/api/join", json={"code": code}).status_code == 200
     response = other_client.get(f"/join/{code.lower()}?view=phone")
     assert response.status_code == 302
     assert response.headers["Location"] == f"/games/{game_id}?view=phone"
-    assert other_client.get(f"/games/{game_id}").status_code == 200
 
 
 def test_a_wrong_join_link_shows_the_form_with_an_error(other_client: FlaskClient) -> None:
