@@ -334,7 +334,8 @@ def _keys(head: str, tail: str, size: int) -> bytes:
 def worst_payloads(size: int) -> list[Worst]:
     """The requests that cost the server most to refuse, each body `size` bytes: a list of
     300 000 empty players or seats, an object of 80 000 keys, nesting as deep as the body
-    allows, one long text, a lone surrogate. Routes keep `<game_id>` for the caller."""
+    allows, one long text, a lone surrogate; and the dearest requests without a body. Routes
+    keep `<game_id>` for the caller."""
     position = '{"command":{"type":"correct","what":"position","value":{"map":['
     sub = '{"game_id":"<game_id>","version":0,"command":{"type":"correct","what":"position",' \
           '"value":{"map":['  # fmt: skip
@@ -367,6 +368,10 @@ def worst_payloads(size: int) -> list[Worst]:
               _fill(sub, "{}", "]}}}", size)),
         Worst("socket join_game: keys", "EMIT", "join_game",
               _keys('{"game_id":"<game_id>",', "}", size)),
+        # what a stranger may ask without any body: the largest page, the server's QR code
+        Worst("page: the glossary", "GET", "/glossary", b""),
+        Worst("the server's QR code", "GET", "/api/qr.svg", b""),
+        Worst("join page: a wrong code", "GET", "/join/ZZZZZ", b""),
     ]
 
 
