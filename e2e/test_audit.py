@@ -234,3 +234,23 @@ def test_score_pad_draws_its_own_map_when_the_game_map_is_missing(page: Any) -> 
     assert space.text_content() == "U2"  # USA places by default: Base + 1 Elevation
     assert page.get_by_text("Elevations 1/5").is_visible()
     assert page.js_errors == []
+
+
+def test_the_score_pad_seats_at_most_four_companies(page: Any) -> None:
+    """A game seats 2-4 companies, with The Leeghwater Project too (its rulebook p. 2): the
+    pad starts with four and offers a fifth only in place of one removed (issue 18)."""
+    from playwright.sync_api import expect
+
+    page.goto("/audit")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    add = page.get_by_role("button", name="Add a player")
+    expect(page.locator(".seat-row")).to_have_count(4)
+    expect(add).to_be_disabled()
+    page.get_by_role("button", name="Remove France").click()
+    expect(page.locator(".seat-row")).to_have_count(3)
+    expect(add).to_be_enabled()
+    add.click()
+    expect(page.locator(".seat-row")).to_have_count(4)
+    expect(add).to_be_disabled()
+    assert page.js_errors == []
