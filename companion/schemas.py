@@ -44,7 +44,8 @@ DEALS = ("app", "table")
 SEAT_KINDS = ("human", "automa")
 MAX_SEED = 2**31 - 1
 MAX_SEATS = 4  # a game seats 2 to 4 companies (expansion rulebook p. 2: never 5)
-MAX_VERSION = 10**9  # records of one game: a game has a few hundred
+MAX_NUMBER = 10**9  # the largest number any payload holds (a version, a count)
+MAX_VERSION = MAX_NUMBER  # records of one game: a game has a few hundred
 NAME_LENGTH = 40  # a person's name at a seat
 TITLE_LENGTH = 80  # a game's title
 
@@ -119,19 +120,21 @@ class BoundedJSON(fields.Field[Any]):
 
 
 def _json_within(value: Any, depth: int, items: int, text: int) -> bool:
+    """Whether `value` is JSON within `depth` levels, `items` per list or object, `text`
+    characters per text (keys too) and numbers up to MAX_NUMBER."""
     if value is None or isinstance(value, bool):
         return True
     if isinstance(value, int | float):
-        return abs(value) <= MAX_VERSION
+        return abs(value) <= MAX_NUMBER
     if isinstance(value, str):
         return len(value) <= text
     if depth <= 0 or not isinstance(value, list | dict) or len(value) > items:
         return False
-    values = value.values() if isinstance(value, dict) else value
-    keys_ok = all(isinstance(k, str) and len(k) <= text for k in value) if isinstance(
-        value, dict
-    ) else True
-    return keys_ok and all(_json_within(v, depth - 1, items, text) for v in values)
+    if isinstance(value, dict):
+        if not all(len(key) <= text for key in value):  # JSON keys are texts
+            return False
+        value = list(value.values())
+    return all(_json_within(v, depth - 1, items, text) for v in value)
 
 
 class SeatSchema(Bounded):
@@ -192,7 +195,8 @@ class SetupSchema(Bounded):
     def _unknown_keys_bounded(self, data: dict[str, Any], original: Any, **_: Any) -> None:
         for key in set(original) - set(self.load_fields):
             if len(key) > commands.ID_LENGTH:
-                raise ValidationError(say("Longer than maximum length {high}.", high=40), "_schema")
+                said = say("Longer than maximum length {high}.", high=commands.ID_LENGTH)
+                raise ValidationError(said, "_schema")
             try:
                 _UNKNOWN_SETUP_VALUE.deserialize(original[key])
             except ValidationError as error:
@@ -436,7 +440,8 @@ def _envelope(payload: Any) -> dict[str, Any]:
     if not isinstance(kind, str) or not 1 <= len(kind) <= commands.ID_LENGTH:
         said = say("A command has a `type`: text of 1 to 40 characters.")
         raise ValidationError({"type": [said]})
-    return dict(_bounded(payload))
+    _bounded(payload)
+    return payload
 
 
 def _bounded(payload: Any, depth: int = 0) -> Any:
