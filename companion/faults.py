@@ -99,14 +99,18 @@ REPLACED = Fault(
 )
 
 
-class FileChanged(sqlite3.DatabaseError):
-    """The game file is no longer the one this worker opened: overwritten in place (its
-    first bytes are not SQLite's) or replaced (another file under its name, or none).
-    Raised before a write, so nothing is written into a file that is not ours."""
+class DatabaseFault(sqlite3.DatabaseError):
+    """A fault the server found itself, before SQLite wrote anything: `fault` says which."""
 
     def __init__(self, fault: Fault, detail: str) -> None:
         super().__init__(detail)
         self.fault = fault
+
+
+class FileChanged(DatabaseFault):
+    """The game file is no longer the one this worker opened: overwritten in place (its
+    first bytes are not SQLite's) or replaced (another file under its name, or none).
+    Raised before a write, so nothing is written into a file that is not ours."""
 
 
 FAULTS_BY_CODE = {
@@ -127,7 +131,7 @@ def fault_of(exc: BaseException, path: str | None = None) -> Fault | None:
     (it cannot make its WAL index on a full or read-only disk), the file system tells which.
     """
     fault = None
-    if isinstance(exc, FileChanged):
+    if isinstance(exc, DatabaseFault):
         return exc.fault
     if isinstance(exc, sqlite3.Error):
         code = getattr(exc, "sqlite_errorcode", None)
