@@ -214,7 +214,7 @@ def test_companion_backup_during_play_holds_every_move_acknowledged_before_it(
     saved = tmp_path / "saved.db"
     done = companion("backup", str(saved), "--db", str(server.db))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(f"Saved 1 game with 3 logged moves (undos included) from ")
+    assert done.stdout.startswith("Saved 1 game with 3 logged moves (undos included) from ")
     table.play(2)  # after the backup: not in it
     with closing(sqlite3.connect(saved)) as copy:
         seqs = [row[0] for row in copy.execute("SELECT seq FROM records ORDER BY seq")]
