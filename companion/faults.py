@@ -213,7 +213,15 @@ def startup_message(exc: BaseException, path: str) -> str | None:
         UNAVAILABLE: "it cannot be opened or created there",
         REPLACED: "it was replaced while it was open",
     }
+    advice = {
+        # the start checks write nothing (store.check_before_opening): what is on disk is
+        # all that may be rescued
+        DAMAGED: "It was left as it was, with its -wal: keep both, and restore a backup or "
+        "give another --db (docs/operations.md, Faults).",
+        READ_ONLY: "Make it writable (chmod u+w on the file, its -wal and its folder) or give "
+        "another --db (docs/operations.md, Faults).",
+    }
     return (
         f"Cannot use the game file {path}: {reasons[fault]} ({exc}). "
-        "Give another --db, or fix the file (docs/operations.md, Faults)."
+        + advice.get(fault, "Give another --db, or fix the file (docs/operations.md, Faults).")
     )
