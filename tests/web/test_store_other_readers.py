@@ -1,7 +1,8 @@
 """Issue 18, "No other reader can cost a move": whatever opens the game file beside a running
-server — `companion games`, `companion backup`, the `sqlite3` tool, a DB browser (Python's
-`sqlite3` in another process stands in for one), an online backup — every move the server
-acknowledged is there after it stops, killed (SIGKILL) or stopped (Ctrl+C).
+server — `companion games`, `companion backup`, `companion import`, the `sqlite3` tool, a DB
+browser (Python's `sqlite3` in another process stands in for one), an online backup — every
+move the server acknowledged is there after it stops, killed (SIGKILL) or stopped (Ctrl+C),
+and the backup made during play holds every move acknowledged before it.
 
 The cause this guards against: on Linux, closing *any* descriptor of a file drops every POSIX
 lock the process holds on it, SQLite's included. The server opened and closed the game file
@@ -153,12 +154,21 @@ def python(code: str) -> subprocess.CompletedProcess[str]:
     return run(sys.executable, "-c", code)
 
 
-def readers(db: Path, folder: Path) -> dict[str, Any]:
+def readers(db: Path, folder: Path, table: Table) -> dict[str, Any]:
     """Each way another process opens the file during play (name → how to run it)."""
     copy = folder / "online-backup.db"
+
+    def import_again() -> subprocess.CompletedProcess[str]:
+        # a writing connection beside the server (the game is there: it writes nothing)
+        exported = folder / "game.json"
+        url = f"{table.server.url}/api/games/{table.game_id}/export.json"
+        exported.write_bytes(table.http.get(url, timeout=30).content)
+        return companion("import", str(exported), "--db", str(db))
+
     found: dict[str, Any] = {
         "companion games": lambda: companion("games", "--db", str(db)),
         "companion backup": lambda: companion("backup", str(folder / "backup.db"), "--db", str(db)),
+        "companion import": import_again,
         # what a DB browser does: a read-write connection that reads, then closes
         "a DB browser (Python's sqlite3)": lambda: python(
             f"import sqlite3; c = sqlite3.connect({str(db)!r}); "
@@ -186,10 +196,12 @@ def test_every_acknowledged_move_survives_other_readers_and_the_stop(
     table = Table(server)
     table.play(MOVES_BETWEEN)
     wal_deleted_by, failed = [], {}
-    for name, reader in readers(server.db, tmp_path).items():
+    for name, reader in readers(server.db, tmp_path, table).items():
         done = reader()
         if done.returncode != 0:
             failed[name] = done.stderr
+        if name == "companion backup":
+            in_backup, backup_said = list(table.acknowledged), done.stdout
         if not Path(f"{server.db}-wal").exists():
             wal_deleted_by.append(name)  # the symptom: the live server's WAL unlinked
         table.play(MOVES_BETWEEN)
@@ -204,23 +216,13 @@ def test_every_acknowledged_move_survives_other_readers_and_the_stop(
     assert not wal_deleted_by
     assert not failed
     assert kept == list(range(1, len(table.acknowledged) + 1))
-
-
-def test_companion_backup_during_play_holds_every_move_acknowledged_before_it(
-    server: Server, tmp_path: Path
-) -> None:
-    table = Table(server)
-    table.play(3)
-    saved = tmp_path / "saved.db"
-    done = companion("backup", str(saved), "--db", str(server.db))
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("Saved 1 game with 3 logged moves (undos included) from ")
-    table.play(2)  # after the backup: not in it
-    with closing(sqlite3.connect(saved)) as copy:
-        seqs = [row[0] for row in copy.execute("SELECT seq FROM records ORDER BY seq")]
+    said = f"Saved 1 game with {len(in_backup)} logged moves (undos included) from "
+    assert backup_said.startswith(said)
+    backup = tmp_path / "backup.db"
+    with closing(sqlite3.connect(backup)) as copy:
         assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    assert seqs == [1, 2, 3]
-    assert not Path(f"{saved}-wal").exists()  # one file, ready to be copied elsewhere
+        assert [row[0] for row in copy.execute("SELECT seq FROM records")] == in_backup
+    assert not Path(f"{backup}-wal").exists()  # one file, ready to be copied elsewhere
 
 
 def test_the_store_never_opens_its_file_while_its_connection_lives(
