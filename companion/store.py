@@ -511,8 +511,12 @@ class Store:
         # a descriptor SQLite holds on the file, through which its first bytes are read
         self._head_fd: int | None = None
         check_before_opening(self.path, deep=not read_only)
+        self._no_games_table = False  # a read-only look at a file no server has written
         if not read_only:
             self._create_schema()
+        else:
+            with self._db() as db:
+                self._no_games_table = "games" not in db.table_names()
 
     @property
     def engine(self) -> Engine:
@@ -762,6 +766,8 @@ class Store:
 
     def list_games(self, ids: list[str] | None = None) -> list[dict[str, Any]]:
         """Game summaries, newest first; only `ids` when given (a device's joined games)."""
+        if self._no_games_table:
+            return []
         with self._db() as db:
             if ids is None:
                 rows = db.query("SELECT * FROM games ORDER BY updated_at DESC, created_at DESC")

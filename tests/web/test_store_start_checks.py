@@ -74,8 +74,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve(db: Path) -> subprocess.CompletedProcess[str]:
-    argv = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1"]
+def serve(db: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    argv = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", *options]
     return subprocess.run(
         [*argv, "--port", str(free_port()), "--db", str(db)],
         capture_output=True,
@@ -104,6 +104,11 @@ def test_a_damaged_file_with_moves_in_its_wal_is_refused_and_both_are_left_as_th
         f"Cannot use the game file {db}: it is not a Barrage Companion database or it is damaged"
     )
     assert "It was left as it was, with its -wal: keep both" in lines[0]
+    assert fingerprint(db) == before
+
+    workers = serve(db, "--workers", "2", "--redis", "redis://127.0.0.1:1/0")
+    assert workers.returncode == EXIT_DATABASE_FAULT
+    assert workers.stderr.strip() == done.stderr.strip()  # the same line, no worker started
     assert fingerprint(db) == before
 
     for command in (["games"], ["backup", str(tmp_path / "copy.db")]):
@@ -203,3 +208,16 @@ def test_companion_games_changes_nothing_beside_a_killed_servers_wal(
     assert fingerprint(db) == before
     with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as reader:
         assert reader.execute("SELECT max(seq) FROM records").fetchone() == (4,)
+
+
+def test_companion_games_on_a_file_no_server_wrote_yet_writes_nothing_either(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "new.db"
+    db.write_bytes(b"")  # made 0600 by a server that stopped before its first write
+    assert cli.main(["games", "--db", str(db)]) == 0
+    assert capsys.readouterr().out == "No games yet.\n"
+    assert db.read_bytes() == b"" and not Path(f"{db}-wal").exists()
+    assert cli.main(["games", "--db", str(tmp_path / "none.db")]) == 0
+    assert "there is no game file at" in capsys.readouterr().out
+    assert not (tmp_path / "none.db").exists()
