@@ -22,8 +22,8 @@ from companion.engine.words import Words
 from companion.i18n import translator
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-from e2e import catalog_gen  # noqa: E402
+sys.path.insert(0, str(ROOT / "tools"))
+import catalog_js  # noqa: E402
 
 IT_JSON = ROOT / "companion" / "static" / "i18n" / "it.json"
 NODE = shutil.which("node")
@@ -74,7 +74,7 @@ def test_every_component_text_is_said_in_italian_by_the_engine() -> None:
 
 def test_every_text_the_screens_show_has_its_italian_in_the_page_catalogue() -> None:
     italian = json.loads(IT_JSON.read_text(encoding="utf-8"))
-    shown = shown_texts(catalog_gen.catalog())
+    shown = shown_texts(catalog_js.catalog())
     assert len(shown) == 115  # 18 tiles, 11 officers × 3, 5 companies × 3, 8 + 6 tiles, 15 + 20
     assert missing_italian(shown, italian) == []
 
@@ -82,11 +82,11 @@ def test_every_text_the_screens_show_has_its_italian_in_the_page_catalogue() -> 
 def test_the_screens_show_exactly_the_engine_s_texts() -> None:
     # one source: catalog.js holds no component text the engine does not say
     keys = {w.key for w in engine_texts()}
-    assert [t for t in shown_texts(catalog_gen.catalog()) if t not in keys] == []
+    assert [t for t in shown_texts(catalog_js.catalog()) if t not in keys] == []
 
 
 def test_a_text_without_italian_is_found() -> None:
-    catalog = catalog_gen.catalog()
+    catalog = catalog_js.catalog()
     catalog["officers"][0] = {**catalog["officers"][0], "power": "A power nobody translated."}
     italian = json.loads(IT_JSON.read_text(encoding="utf-8"))
     assert missing_italian(shown_texts(catalog), italian) == ["A power nobody translated."]
