@@ -66,8 +66,12 @@ const expansion = () => byId('expansion', HTMLInputElement).checked;
 const companyPool = () => companiesFor(expansion() && value('mode') === 'full');
 /** @type {Record<string, string>} */
 const introOfficer = Object.fromEntries(CATALOG.introductory.map((x) => [x.company, x.officer]));
-/** @param {ParentNode} node */
-const seatSelect = (node, /** @type {string} */ name) => field(node, name, HTMLSelectElement);
+/**
+ * One of a seat's lists: its company, who plays it, the Automa's level or the officer.
+ * @param {ParentNode} node the seat
+ * @param {string} name
+ */
+const seatSelect = (node, name) => field(node, name, HTMLSelectElement);
 
 /**
  * @param {string} v
