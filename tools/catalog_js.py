@@ -155,6 +155,7 @@ class Shape:
     counts: dict[str, int] = field(default_factory=dict)  # in how many of them each member was
 
     def add(self, value: Any) -> Shape:
+        """Merge one more value seen here (a list's elements and an object's members too)."""
         if value is None:
             self.scalars.add("null")
         elif isinstance(value, bool):

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
@@ -18,11 +21,11 @@ def test_catalog_module_matches_the_engine_tables() -> None:
     assert catalog_js.TARGET.read_text(encoding="utf-8") == catalog_js.render(), STALE
 
 
-def test_a_changed_table_makes_the_module_stale(monkeypatch) -> None:
+def test_a_changed_table_makes_the_module_stale(monkeypatch: pytest.MonkeyPatch) -> None:
     # the check can fail: an officer's power changed in the engine no longer matches the file
     original = catalog_js.catalog
 
-    def changed() -> dict:
+    def changed() -> dict[str, Any]:
         data = original()
         data["officers"][0] = {**data["officers"][0], "short": "A power changed in the engine"}
         return data
