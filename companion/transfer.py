@@ -27,6 +27,7 @@ from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
+from companion import jsonsafe
 from companion.engine.errors import CommandError, RuleViolation
 from companion.engine.words import from_json
 from companion.store import (
@@ -149,9 +150,13 @@ def _first(error: ValidationError) -> str:
 
 @dataclass
 class Replayed:
-    """What a stored game replays to: its snapshots (version → stored state, the last ones
-    the store keeps) and the summary columns of its last version."""
+    """What a stored game replays to, as the store writes it: the setup outcome, the records
+    and snapshots (version → stored state, the last ones the store keeps) in this engine's
+    own encoding (the file's texts are only compared with them, never written), and the
+    summary columns of its last version."""
 
+    setup_outcome: str
+    records: list[dict[str, Any]]
     snapshots: dict[int, str]
     summary: dict[str, Any]
     moves: int  # commands and corrections in force
@@ -181,6 +186,8 @@ class Replay:
         # (seq, its stored record read back, the state after it): the records in force
         self.in_force: list[tuple[int, dict[str, Any], Any]] = []
         self.initial: Any = None
+        self.setup_outcome = ""
+        self.rows: list[dict[str, Any]] = []  # the records as the store writes them
 
     def run(self) -> Replayed:
         game, records = self.stored["game"], self.stored["records"]
@@ -195,7 +202,7 @@ class Replay:
                 f"The file says the game is at version {game['version']} but holds "
                 f"{len(records)} records."
             )
-        view = self.engine.view(state) if self.engine.view else self.engine.to_json(state)
+        view = self._view(state)
         if not _same(self._stored_json(view), self.stored["state"], "state"):
             raise ImportRefused(
                 "The moves of the file replay to another state than the one it records."
@@ -203,7 +210,13 @@ class Replay:
         folded = self.engine.rebuild(self.setup, [record for _, record, _ in self.in_force])
         if not _same(self._stored_json(self._view(folded)), self.stored["state"], "state"):
             raise ImportRefused("The events the file records do not add up to its last state.")
-        return Replayed(self._snapshots(state), self._summary(view), len(self.in_force))
+        return Replayed(
+            self.setup_outcome,
+            self.rows,
+            self._snapshots(view),
+            self._summary(view),
+            len(self.in_force),
+        )
 
     def _start(self) -> Any:
         try:
@@ -213,6 +226,7 @@ class Replay:
         made = {"events": outcome.events, "instructions": outcome.instructions}
         if not _same(made, self.stored["game"]["setup_outcome"], "setup outcome"):
             raise ImportRefused("The game's setup gives other events here than in the file.")
+        self.setup_outcome = stored_dumps(made)
         self.initial = outcome.state
         return outcome.state
 
@@ -237,6 +251,8 @@ class Replay:
                 f"Move {seq} of the file does not replay: this server's engine decides it with "
                 "other events than the file records."
             )
+        parsed = getattr(outcome, "command", None) or command  # as the store logs it
+        self._row(record, parsed, outcome.events, outcome.instructions)
         stored = {**record, "events": from_json(_loads(record["events"], "events"))}
         self.in_force.append((seq, stored, outcome.state))
         self._forget_old_states()
@@ -249,6 +265,7 @@ class Replay:
         expected = {"type": "undo", "undoes": self.in_force[-1][0]}
         if _loads(record["command"], "command") != expected or _loads(record["events"], "events"):
             raise ImportRefused(f"Move {seq} of the file undoes another move than the last one.")
+        self._row(record, expected, [], [])
         self.in_force.pop()
         if not self.in_force:
             return self.initial
@@ -256,6 +273,21 @@ class Replay:
         if state is None:  # an old state not kept: folded from the events, as the store does
             state = self.engine.rebuild(self.setup, [r for _, r, _ in self.in_force])
         return state
+
+    def _row(
+        self, record: dict[str, Any], command: dict[str, Any], events: Any, instructions: Any
+    ) -> None:
+        self.rows.append(
+            {
+                "seq": record["seq"],
+                "kind": record["kind"],
+                "command": jsonsafe.dumps(command),
+                "events": stored_dumps(events),
+                "instructions": stored_dumps(instructions),
+                "version_after": record["version_after"],
+                "created_at": record["created_at"],
+            }
+        )
 
     def _forget_old_states(self) -> None:
         """Keep the states the store keeps snapshots of (the last SNAPSHOTS_KEPT in force)."""
@@ -269,11 +301,12 @@ class Replay:
     def _stored_json(self, view: dict[str, Any]) -> Any:
         return self.engine.unview(view) if self.engine.unview else view
 
-    def _snapshots(self, last: Any) -> dict[int, str]:
-        """Stored states as the store keeps them: the last version's, and those right after
-        the last SNAPSHOTS_KEPT commands in force (the states an undo goes back to)."""
+    def _snapshots(self, last: dict[str, Any]) -> dict[int, str]:
+        """Stored states as the store keeps them: the last version's (`last`, its view), and
+        those right after the last SNAPSHOTS_KEPT commands in force (the states an undo goes
+        back to)."""
         version = self.stored["game"]["version"]
-        snapshots = {version: self.stored["state"]}
+        snapshots = {version: stored_dumps(self._stored_json(last))}
         kept = [(seq, state) for seq, _, state in self.in_force[-SNAPSHOTS_KEPT:]]
         if len(self.in_force) < SNAPSHOTS_KEPT:
             kept.insert(0, (0, self.initial))
@@ -313,12 +346,17 @@ def import_game(store: Store, stored: dict[str, Any]) -> Imported:
     here = store.same_game(game)
     if here is not None:
         return Imported(here, already_here=True, file_version=game["version"])
-    replayed = Replay(store.engine, stored).run()
-    records = [
-        {key: record[key] for key in StoredRecordSchema().fields} for record in stored["records"]
-    ]
+    try:
+        replayed = Replay(store.engine, stored).run()
+    except ImportRefused:
+        raise
+    except Exception as error:  # a file changed by hand may break the engine anywhere
+        raise ImportRefused(
+            f"The file's moves cannot be replayed here ({type(error).__name__}: {error})."
+        ) from None
+    row = {**game, "setup_outcome": replayed.setup_outcome}
     summary, already_here = store.add_stored_game(
-        game, records, replayed.snapshots, replayed.summary
+        row, replayed.records, replayed.snapshots, replayed.summary
     )
     wanted = game.get("retired_code") or game.get("join_code")
     return Imported(
