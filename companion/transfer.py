@@ -3,8 +3,9 @@
 A game's JSON export (`GET /api/games/<id>/export.json`, and the audit page's *Export JSON*)
 carries, beside what people and `python -m companion.engine replay` read, a `stored` block:
 the game's rows exactly as the server stored them (setup, every record with its events and
-instructions as catalogue keys, the last state). Importing writes those rows again — the
-same setup, the same log, the same state — after checking that they replay:
+instructions as catalogue keys, the last state). Importing writes the game again — the
+same setup, the same log, the same state, each row as this engine replays it (the file's
+texts are compared with it, not copied) — after checking that the file replays:
 
 - the setup gives the stored setup outcome, and every command and correction, executed
   again by this server's engine in order (undos going back as the store does), gives the
