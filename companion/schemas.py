@@ -54,16 +54,19 @@ TITLE_LENGTH = 80  # a game's title
 
 
 class Bounded(Schema):
-    """A schema that refuses an object with more keys than it has fields (and `EXTRA_KEYS`
-    unknown ones, for a schema that passes them on) before reading any: a body of 80 000 keys
-    is one sentence, not 80 000 "Unknown field" messages."""
+    """A schema that refuses an object with far more keys than it has fields (and
+    `EXTRA_KEYS` unknown ones, for a schema that passes them on) before reading any: a body
+    of 80 000 keys is one sentence, not 80 000 "Unknown field" messages. A few unknown keys
+    still get marshmallow's "Unknown field" each, which names them."""
 
     EXTRA_KEYS = 0
+    NAMED_UNKNOWN_KEYS = 16  # unknown keys named one by one before the count alone is said
 
     @pre_load
     def _no_more_keys_than_fields(self, data: Any, **_: Any) -> Any:
         limit = len(self.load_fields) + self.EXTRA_KEYS
-        if isinstance(data, dict) and len(data) > limit:
+        named = self.NAMED_UNKNOWN_KEYS if self.unknown == RAISE else 0
+        if isinstance(data, dict) and len(data) > limit + named:
             said = say(
                 "This object has {count} fields; it takes at most {limit}.",
                 count=len(data),

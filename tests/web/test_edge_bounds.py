@@ -218,8 +218,12 @@ FIVE = [{"company": c} for c in ("usa", "germany", "italy", "france", "netherlan
         ("/api/join", {"code": "K" * 13}, "code: Length must be between 3 and 12."),
         ("/api/join", {f"k{i}": 0 for i in range(2000)},
          "This object has 2000 fields; it takes at most 1."),
-        ("/api/games/<game_id>/seat", {"company": "usa", "x": 1},
-         "This object has 2 fields; it takes at most 1."),
+        ("/api/games/<game_id>/seat", {"company": "usa", "x": 1}, "x: Unknown field."),
+        (
+            "/api/games/<game_id>/seat",
+            {"company": "usa", **{f"k{i}": 1 for i in range(17)}},
+            "This object has 18 fields; it takes at most 1.",
+        ),
         ("/api/games/<game_id>/undo", {"version": 10**9 + 1},
          "version: Must be greater than or equal to 0 and less than or equal to 1000000000."),
         # the command's envelope (any type): lists of 128 items, objects of 64 keys, texts of 500
