@@ -2,10 +2,10 @@
 
 `json.loads` raises RecursionError on deeply nested input (100 000 `[`), and ValueError on
 integers of more than 4 300 digits: a server must answer those with a 400, not a 500 or a
-logged traceback. Flask reads request bodies with `SafeJSONProvider` (an unreadable body is a
-bad body: the schema then says what is missing); Socket.IO reads packets with this module,
-where a packet that cannot be read becomes the event `malformed_payload`, answered with a 400
-by its handler (routes/sockets.py).
+logged traceback. Flask reads request bodies with `RequestBody` (`read`: an unreadable body is
+a 400 with the reason); the app's own JSON (answers, the session) keeps `SafeJSONProvider`;
+Socket.IO reads packets with this module, where a packet that cannot be read becomes the event
+`malformed_payload`, answered with a 400 by its handler (routes/sockets.py).
 
 `SafePacket` does the same one layer down, for Socket.IO packets python-socketio cannot
 decode at all: an acknowledgement id of 100 digits or more (`42` then a 100-digit number:
