@@ -1,7 +1,8 @@
 // The standalone score pad: enter an untracked game's end on the tablet, get the final scoring.
 // Taps on the map place structures for the chosen company; steppers set supplies and the VP
 // marker. The server checks and scores (POST /api/audit/standalone); nothing is computed here.
-import { api, badge, download, h, openLines, COMPANY_NAME } from './common.js';
+import { api, badge, download, h, openLines, COMPANY_LETTER, COMPANY_NAME } from './common.js';
+import { keyedViews, parseCount, setAttr, setText, showNumber } from './keyed.js';
 import { scriptReady } from '../dom.js';
 import { N_, t } from '../i18n.js';
 import { CATALOG } from '../catalog.js';
@@ -117,7 +118,10 @@ function mapState() {
 function renderMap() {
   if (!map) return;
   const legal = new Map(board.spaces.map((sp) => [sp.id, { text: t('tap to change (placing for {company})', { company: COMPANY_NAME[ui.active] }), chip: '' }]));
+  // the map draws its spaces anew: a space that had the keyboard's focus gets it back
+  const focused = document.activeElement?.closest?.('#audit-map [data-space]')?.dataset.space;
   map.update(mapState(), legal);
+  if (focused) $('audit-map').querySelector(`[data-space="${CSS.escape(focused)}"]`)?.focus();
 }
 
 async function setupMap() {
@@ -155,21 +159,52 @@ const basin = (n) => t('Basin {basin}', { basin: n });
 const PIECES_WORD = { base: N_('Bases'), elevation: N_('Elevations'), conduit: N_('Conduits'), powerhouse: N_('Powerhouses') };
 
 // -- seats and the company being placed -------------------------------------------------------
+// Every part below is a keyed view (keyed.js): made once per seat or company, then updated in
+// place, so a change never replaces the field a person is typing in (issue 20).
+
+/** @type {WeakMap<object, string>} a seat's key for its whole life, whatever its company */
+const SEAT_KEYS = new WeakMap();
+let seatCount = 0;
+const seatKey = (p) => {
+  if (!SEAT_KEYS.has(p)) SEAT_KEYS.set(p, `seat-${(seatCount += 1)}`);
+  return SEAT_KEYS.get(p);
+};
+
+function makeSeat(p) {
+  let seat = p;
+  let index = 0;
+  const mark = h('span', { class: 'badge', 'aria-hidden': 'true' });
+  const company = h('select', { onchange: (e) => renameCompany(seat, e.target.value) },
+    ...COMPANIES.map((c) => h('option', { value: c.id, text: c.name })));
+  const kind = h('select', { onchange: (e) => { seat.kind = e.target.value; if (seat.kind === 'automa') seat.credits = 0; changed(); } },
+    h('option', { value: 'human', text: t('Person') }),
+    h('option', { value: 'automa', text: t('Automa') }));
+  const graziano = h('input', { type: 'checkbox', onchange: (e) => { seat.officer = e.target.checked ? GRAZIANO : null; changed(); } });
+  const remove = h('button', { type: 'button', class: 'danger', text: '✕', onclick: () => removeSeat(seat) });
+  const node = h('div', { class: 'seat-row' }, mark, company, kind, h('label', { class: 'check' }, graziano, t('Graziano (level-3 dams hold 4)')), remove);
+  return {
+    node,
+    update(item) {
+      seat = item;
+      index = entry.players.indexOf(item);
+      const used = new Set(entry.players.map((x) => x.company));
+      const name = COMPANY_NAME[seat.company];
+      setAttr(node, 'class', `seat-row co-${seat.company}`);
+      setAttr(mark, 'class', `badge co-${seat.company}`);
+      setText(mark, COMPANY_LETTER[seat.company] ?? '?');
+      setAttr(company, 'aria-label', t('Player {n} company', { n: index + 1 }));
+      for (const option of company.options) option.disabled = option.value !== seat.company && used.has(option.value);
+      if (company.value !== seat.company) company.value = seat.company;
+      setAttr(kind, 'aria-label', t('{company} played by', { company: name }));
+      if (kind.value !== seat.kind) kind.value = seat.kind;
+      graziano.checked = seat.officer === GRAZIANO;
+      setAttr(remove, 'aria-label', t('Remove {company}', { company: name }));
+    },
+  };
+}
 
 function renderSeats() {
-  const used = new Set(entry.players.map((p) => p.company));
-  $('seats').replaceChildren(...entry.players.map((p, i) => {
-    const company = h('select', { 'aria-label': t('Player {n} company', { n: i + 1 }), onchange: (e) => renameCompany(p, e.target.value) },
-      ...COMPANIES.map((c) => h('option', { value: c.id, selected: c.id === p.company, disabled: c.id !== p.company && used.has(c.id), text: c.name })));
-    const kind = h('select', { 'aria-label': t('{company} played by', { company: COMPANY_NAME[p.company] }), onchange: (e) => { p.kind = e.target.value; if (p.kind === 'automa') p.credits = 0; changed(); } },
-      h('option', { value: 'human', selected: p.kind === 'human', text: t('Person') }),
-      h('option', { value: 'automa', selected: p.kind === 'automa', text: t('Automa') }));
-    const graziano = h('label', { class: 'check' },
-      h('input', { type: 'checkbox', checked: p.officer === GRAZIANO, onchange: (e) => { p.officer = e.target.checked ? GRAZIANO : null; changed(); } }),
-      t('Graziano (level-3 dams hold 4)'));
-    const remove = h('button', { type: 'button', class: 'danger', 'aria-label': t('Remove {company}', { company: COMPANY_NAME[p.company] }), text: '✕', onclick: () => removeSeat(p) });
-    return h('div', { class: `seat-row co-${p.company}` }, badge(p.company), company, kind, graziano, remove);
-  }));
+  keyedViews($('seats'), entry.players, seatKey, makeSeat);
   $('add-seat').disabled = entry.players.length >= 5;
 }
 
@@ -193,29 +228,79 @@ function addSeat() {
   changed();
 }
 
+function makePlaceAs() {
+  let company = '';
+  const mark = h('span', { class: 'badge', 'aria-hidden': 'true' });
+  const word = document.createTextNode('');
+  const node = h('button', { type: 'button', role: 'radio', onclick: () => { ui.active = company; changed(); } }, mark, word);
+  return {
+    node,
+    update(item) {
+      company = item;
+      setAttr(node, 'class', `place-as co-${company}`);
+      setAttr(node, 'aria-checked', String(ui.active === company));
+      setAttr(mark, 'class', `badge co-${company}`);
+      setText(mark, COMPANY_LETTER[company] ?? '?');
+      setText(word, COMPANY_NAME[company]);
+    },
+  };
+}
+
 function renderPlacing() {
-  const options = [...entry.players.map((p) => p.company), 'neutral'];
-  $('placing').replaceChildren(...options.map((company) => h('button', {
-    type: 'button', role: 'radio', class: `place-as co-${company}`, 'aria-checked': String(ui.active === company),
-    onclick: () => { ui.active = company; changed(); },
-  }, badge(company), COMPANY_NAME[company])));
+  keyedViews($('placing'), [...entry.players.map((p) => p.company), 'neutral'], (c) => c, makePlaceAs);
 }
 
 // -- the active player's supply, VP marker and dams -----------------------------------------
 
-function stepper(label, value, onChange, { min = 0, max = 999, big = false } = {}) {
-  const input = h('input', { type: 'number', inputmode: 'numeric', min, max, value, 'aria-label': label,
-    onchange: (e) => onChange(clamp(parseInt(e.target.value, 10), min, max)),
-    // Enter ("Go" on a tablet keyboard) takes the number; it must not submit the whole entry
-    onkeydown: (e) => { if (e.key === 'Enter') { e.preventDefault(); e.target.blur(); } } });
-  const step = (d, text) => h('button', { type: 'button', class: 'step', 'aria-label': `${label} ${d > 0 ? 'plus' : 'minus'} ${Math.abs(d)}`, text,
-    onclick: () => onChange(clamp(value + d, min, max)) });
-  return h('div', { class: `stepper-field${big ? ' big' : ''}` }, h('span', { class: 'stepper-label', text: label.replace(/^\S+ /, '') }),
-    h('div', { class: 'stepper' }, big ? step(-10, '−10') : null, step(-1, '−'), input, step(1, '+'), big ? step(10, '+10') : null));
-}
+/**
+ * What a number field shows and does: its accessible name (with the company), the words beside
+ * it, the entry's number, where the +/− buttons stop, and what a new number changes.
+ * @typedef {{label: string, text: string, value: number, max?: number, onValue: (n: number) => void}} StepperItem
+ */
 
-function clamp(v, min, max) {
-  return Number.isFinite(v) ? Math.max(min, Math.min(max, v)) : min;
+/**
+ * A number field with +/− buttons. It commits on every keystroke (`input`: typing, paste,
+ * dictation), so leaving it by Tab, by a tap elsewhere or by closing the page loses nothing;
+ * while it has focus the entry never writes over it.
+ * @param {{big?: boolean}} [options]  big: the VP marker's ±10 as well
+ * @returns {import('./keyed.js').View<StepperItem>}
+ */
+function makeStepper({ big = false } = {}) {
+  /** @type {StepperItem} */
+  let item = { label: '', text: '', value: 0, onValue: () => {} };
+  const bounded = (v) => Math.max(0, Math.min(item.max ?? 999, v));
+  const input = h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'off', enterkeyhint: 'done', class: 'count' });
+  input.addEventListener('focus', () => input.select());
+  input.addEventListener('input', () => item.onValue(parseCount(input.value) ?? 0));
+  input.addEventListener('blur', () => showNumber(input, item.value));
+  input.addEventListener('keydown', (e) => {
+    // Enter ("Go" on a tablet keyboard) takes the number; it must not submit the whole entry
+    if (e.key === 'Enter') { e.preventDefault(); input.blur(); }
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      e.preventDefault();
+      item.onValue(bounded(item.value + (e.key === 'ArrowUp' ? 1 : -1)));
+      input.value = String(item.value);
+    }
+  });
+  const buttons = [];
+  const step = (d, text) => {
+    const button = h('button', { type: 'button', class: 'step', text, onclick: () => item.onValue(bounded(item.value + d)) });
+    buttons.push([button, d]);
+    return button;
+  };
+  const label = h('span', { class: 'stepper-label' });
+  const node = h('div', { class: `stepper-field${big ? ' big' : ''}` }, label,
+    h('div', { class: 'stepper' }, big ? step(-10, '−10') : null, step(-1, '−'), input, step(1, '+'), big ? step(10, '+10') : null));
+  return {
+    node,
+    update(next) {
+      item = next;
+      setText(label, item.text);
+      setAttr(input, 'aria-label', item.label);
+      showNumber(input, item.value);
+      for (const [button, d] of buttons) setAttr(button, 'aria-label', `${item.label} ${d > 0 ? 'plus' : 'minus'} ${Math.abs(d)}`);
+    },
+  };
 }
 
 function pieceCounts(p) {
@@ -228,8 +313,8 @@ function pieceCounts(p) {
 }
 
 /** The company's structures basin by basin ("Basin 1: 1U level 3, C1L"), to check the map. */
-function basinSummary(p) {
-  if (!board) return null;
+function basinLines(p) {
+  if (!board) return [];
   const basinOf = new Map(board.spaces.map((sp) => [sp.id, sp.basin]));
   const byBasin = new Map();
   const add = (space, text) => {
@@ -240,63 +325,153 @@ function basinSummary(p) {
   for (const d of p.dams) add(d.space, t('{space} dam level {level}', { space: d.space, level: d.level }));
   for (const c of p.conduits) add(c, t('conduit {space}', { space: c }));
   for (const x of p.powerhouses) add(x, t('powerhouse {space}', { space: x }));
-  const basins = [...byBasin.keys()].sort((a, b) => a - b);
-  return h('ul', { class: 'basin-summary', 'aria-label': t('Structures by basin') },
-    ...basins.map((b) => h('li', {}, h('strong', { text: `${basin(b)}: ` }), byBasin.get(b).join(', '))));
+  return [...byBasin.keys()].sort((a, b) => a - b).map((b) => ({ key: String(b), head: `${basin(b)}: `, text: byBasin.get(b).join(', ') }));
+}
+
+/** "Bases 3/5": a piece count of the company, marked when above what a company has. */
+function makePieceCount() {
+  const node = h('span');
+  return {
+    node,
+    update([k, n]) {
+      setAttr(node, 'class', n > LIMITS[k] ? 'over' : '');
+      setText(node, `${t(PIECES_WORD[k] ?? k)} ${n}/${LIMITS[k]}`);
+    },
+  };
+}
+
+function makeLine() {
+  const head = h('strong');
+  const text = document.createTextNode('');
+  return { node: h('li', {}, head, text), update(line) { setText(head, line.head); setText(text, line.text); } };
+}
+
+function makeDam() {
+  const name = h('span', { class: 'dam-name' });
+  const drops = makeStepper();
+  return {
+    node: h('li', {}, name, drops.node),
+    update({ p, dam }) {
+      const company = COMPANY_NAME[p.company];
+      setText(name, t('{space} · level {level}', { space: dam.space, level: dam.level }));
+      const label = t('{company} drops held by {space}', { company, space: dam.space });
+      drops.update({ label, text: label.replace(/^\S+ /, ''), value: dam.drops, max: capacityOf(dam.level, p.officer), onValue: (v) => { dam.drops = v; changed(); } });
+    },
+  };
 }
 
 /**
  * The Leeghwater Project: the Private Buildings this company activated (one Building on each at
  * most); the server scores their VP at the end (X10). A base game leaves them all unticked.
  */
-function buildingsBox(p, name) {
-  const owned = new Set(p.buildings || []);
-  const toggle = (id) => (e) => {
-    p.buildings = CATALOG.private_buildings.map((b) => b.id).filter((x) => (x === id ? e.target.checked : owned.has(x)));
-    changed();
+function makeBuildings() {
+  let seat = null;
+  const legend = h('legend');
+  const boxes = CATALOG.private_buildings.map((b) => {
+    const box = h('input', { type: 'checkbox', onchange: () => {
+      seat.buildings = CATALOG.private_buildings.map((x) => x.id).filter((id, i) => boxes[i].box.checked);
+      changed();
+    } });
+    return { id: b.id, box, node: h('label', { class: 'check building' }, box, t('{name} ({vp} VP)', { name: buildingName(b.id), vp: b.vp })) };
+  });
+  return {
+    node: h('fieldset', { class: 'buildings' }, legend, ...boxes.map((b) => b.node)),
+    update(p) {
+      seat = p;
+      setText(legend, t('{company}: Private Buildings with its Building (The Leeghwater Project)', { company: COMPANY_NAME[p.company] }));
+      const owned = new Set(p.buildings || []);
+      for (const b of boxes) b.box.checked = owned.has(b.id);
+    },
   };
-  return h('fieldset', { class: 'buildings' },
-    h('legend', { text: t('{company}: Private Buildings with its Building (The Leeghwater Project)', { company: name }) }),
-    ...CATALOG.private_buildings.map((b) => h('label', { class: 'check building' },
-      h('input', { type: 'checkbox', checked: owned.has(b.id), onchange: toggle(b.id) }),
-      t('{name} ({vp} VP)', { name: buildingName(b.id), vp: b.vp }))));
 }
 
+/** One company's board: made once per seat, shown while its company is the one placed. */
+function makePanel() {
+  let seat = null;
+  const mark = h('span', { class: 'badge', 'aria-hidden': 'true' });
+  const title = document.createTextNode('');
+  const pieces = h('p', { class: 'pieces' });
+  const set = (key) => (v) => { seat[key] = v; changed(); };
+  const marker = makeStepper({ big: true });
+  const flipBox = h('input', { type: 'checkbox', onchange: (e) => set('flipped')(e.target.checked) });
+  const credits = makeStepper();
+  const noCredits = h('p', { class: 'hint', text: t('An Automa has no Credits.') });
+  const excavators = makeStepper();
+  const mixers = makeStepper();
+  const energy = makeStepper();
+  const buildings = makeBuildings();
+  const damsTitle = h('h3', { text: t('Drops held by the dams') });
+  const noDam = h('p', { class: 'hint', text: t('No dam yet: tap dam spaces on the map.') });
+  const dams = h('ul', { class: 'dam-list' });
+  const summary = h('ul', { class: 'basin-summary', 'aria-label': t('Structures by basin') });
+  const node = h('div', { class: 'company-panel' },
+    h('h2', {}, mark, ' ', title), pieces,
+    h('div', { class: 'steppers' }, marker.node,
+      h('label', { class: 'check flip' }, flipBox, t('100 side (+100)')),
+      credits.node, noCredits, excavators.node, mixers.node, energy.node),
+    buildings.node, damsTitle, noDam, dams, summary);
+  return {
+    node,
+    update(p) {
+      seat = p;
+      const name = COMPANY_NAME[p.company];
+      setAttr(mark, 'class', `badge co-${p.company}`);
+      setText(mark, COMPANY_LETTER[p.company] ?? '?');
+      setText(title, name);
+      const counts = pieceCounts(p);
+      keyedViews(pieces, Object.entries(counts), ([k]) => k, makePieceCount);
+      // the words beside a field: its accessible name without the company in front
+      const beside = (label) => label.replace(/^\S+ /, '');
+      const field = (key, label, max) => ({ label, text: beside(label), value: p[key], max, onValue: set(key) });
+      marker.update(field('vp_marker', t('{company} VP marker', { company: name }), 99));
+      setAttr(flipBox, 'aria-label', t('{company} marker on its 100 side', { company: name }));
+      flipBox.checked = Boolean(p.flipped);
+      credits.node.hidden = p.kind === 'automa';
+      noCredits.hidden = p.kind !== 'automa';
+      credits.update(field('credits', t('{company} Credits', { company: name })));
+      excavators.update(field('excavators', t('{company} Excavators', { company: name })));
+      mixers.update(field('mixers', t('{company} Concrete Mixers', { company: name })));
+      energy.update(field('last_round_energy', t('{company} Energy in the last round', { company: name })));
+      buildings.update(p);
+      damsTitle.hidden = !p.dams.length;
+      noDam.hidden = Boolean(p.dams.length);
+      keyedViews(dams, p.dams.map((dam) => ({ p, dam })), ({ dam }) => dam.space, makeDam);
+      keyedViews(summary, basinLines(p), (line) => line.key, makeLine);
+    },
+  };
+}
+
+function makeNeutralPanel() {
+  const list = h('ul', { class: 'dam-list' });
+  const node = h('div', { class: 'company-panel' }, h('h2', { text: t('Neutral dams') }),
+    h('p', { class: 'hint', text: t('Neutral dams are never raised and score nobody; entering them is optional (it only stops two structures on one space).') }),
+    list);
+  return {
+    node,
+    update() {
+      keyedViews(list, entry.neutral_dams, (d) => d.space, () => {
+        const li = h('li');
+        return { node: li, update: (d) => setText(li, t('{space}: level {level}', { space: d.space, level: d.level })) };
+      });
+    },
+  };
+}
+
+/** @type {Map<string, import('./keyed.js').View<any>>} each seat's board, kept while not shown */
+const PANELS = new Map();
+
+/** Only the board of the company being placed is on the page; the others wait, kept as they are. */
 function renderPanel() {
-  const panel = $('player-panel');
-  if (ui.active === 'neutral') {
-    panel.replaceChildren(h('h2', { text: t('Neutral dams') }),
-      h('p', { class: 'hint', text: t('Neutral dams are never raised and score nobody; entering them is optional (it only stops two structures on one space).') }),
-      h('ul', { class: 'dam-list' }, ...entry.neutral_dams.map((d) => h('li', { text: t('{space}: level {level}', { space: d.space, level: d.level }) }))));
-    return;
-  }
-  const p = player(ui.active);
-  if (!p) { panel.replaceChildren(); return; }
-  const name = COMPANY_NAME[p.company];
-  const set = (key) => (v) => { p[key] = v; changed(); };
-  const counts = pieceCounts(p);
-  const pieces = h('p', { class: 'pieces' }, ...Object.entries(counts).map(([k, n]) =>
-    h('span', { class: n > LIMITS[k] ? 'over' : '', text: `${t(PIECES_WORD[k] ?? k)} ${n}/${LIMITS[k]}` })));
-  const dams = h('ul', { class: 'dam-list' }, ...p.dams.map((d) => {
-    const capacity = capacityOf(d.level, p.officer);
-    return h('li', {}, h('span', { class: 'dam-name', text: t('{space} · level {level}', { space: d.space, level: d.level }) }),
-      stepper(t('{company} drops held by {space}', { company: name, space: d.space }), d.drops, (v) => { d.drops = v; changed(); }, { max: capacity }));
-  }));
-  panel.replaceChildren(
-    h('h2', {}, badge(p.company), ` ${name}`),
-    pieces,
-    h('div', { class: 'steppers' },
-      stepper(t('{company} VP marker', { company: name }), p.vp_marker, set('vp_marker'), { max: 99, big: true }),
-      h('label', { class: 'check flip' }, h('input', { type: 'checkbox', checked: p.flipped, 'aria-label': t('{company} marker on its 100 side', { company: name }), onchange: (e) => set('flipped')(e.target.checked) }), t('100 side (+100)')),
-      p.kind === 'automa' ? h('p', { class: 'hint', text: t('An Automa has no Credits.') }) : stepper(t('{company} Credits', { company: name }), p.credits, set('credits')),
-      stepper(t('{company} Excavators', { company: name }), p.excavators, set('excavators')),
-      stepper(t('{company} Concrete Mixers', { company: name }), p.mixers, set('mixers')),
-      stepper(t('{company} Energy in the last round', { company: name }), p.last_round_energy, set('last_round_energy'))),
-    buildingsBox(p, name),
-    p.dams.length ? h('h3', { text: t('Drops held by the dams') }) : h('p', { class: 'hint', text: t('No dam yet: tap dam spaces on the map.') }),
-    dams,
-    basinSummary(p),
-  );
+  const shown = ui.active === 'neutral' ? 'neutral' : player(ui.active);
+  const keyOf = (x) => (x === 'neutral' ? 'neutral' : seatKey(x));
+  const seats = new Set(['neutral', ...entry.players.map(keyOf)]);
+  for (const key of PANELS.keys()) if (!seats.has(key)) PANELS.delete(key);
+  const items = shown ? [shown] : [];
+  keyedViews($('player-panel'), items, keyOf, (x) => {
+    const key = keyOf(x);
+    if (!PANELS.has(key)) PANELS.set(key, x === 'neutral' ? makeNeutralPanel() : makePanel());
+    return PANELS.get(key);
+  });
 }
 
 // -- scoring ---------------------------------------------------------------------------------
