@@ -1,6 +1,12 @@
-// The standalone score pad: enter an untracked game's end on the tablet, get the final scoring.
-// Taps on the map place structures for the chosen company; steppers set supplies and the VP
-// marker. The server checks and scores (POST /api/audit/standalone); nothing is computed here.
+// The standalone score pad (issues 6 and 20): enter an untracked game's end, get its final
+// scoring. A tap on the map places a structure for the company chosen above it; that company's
+// board, under the map, sets each dam's level and the drops it holds, the VP marker, the
+// supplies and (The Leeghwater Project) its Private Buildings. The server checks and scores
+// (POST /api/audit/standalone): nothing is computed here.
+//
+// Rendering is by keyed views (keyed.js): each part is made once and updated in place, so a
+// change never replaces the field a person is typing in, and a number field commits on every
+// keystroke (issue 20: "type, tap the next field" once lost every second number).
 import { api, badge, download, h, openLines, COMPANY_LETTER, COMPANY_NAME } from './common.js';
 import { keyedViews, parseCount, setAttr, setText, showNumber } from './keyed.js';
 import { scriptReady } from '../dom.js';
@@ -14,16 +20,28 @@ const OBJECTIVES = JSON.parse(app.dataset.objectives);
 const COMPANIES = JSON.parse(app.dataset.companies);
 const NEUTRAL_LEVELS = JSON.parse(app.dataset.neutral);
 const GRAZIANO = 'graziano_del_monte';
+const NETHERLANDS = 'netherlands'; // its board comes with The Leeghwater Project
 // drops a dam of level 1-3 may hold, by its company's officer: the server's rule (audit.py)
 const CAPACITIES = JSON.parse(app.dataset.capacities);
 const capacityOf = (level, officer) => (CAPACITIES[officer || ''] || CAPACITIES[''])[level - 1] ?? level;
 const LIMITS = { base: 5, elevation: 5, conduit: 5, powerhouse: 4 };
+const LEVELS = [1, 2, 3];
 const $ = (id) => document.getElementById(id);
 
+/**
+ * One company at the end of the game, as the server's entry has it (routes/audit.py).
+ * @typedef {{space: string, level: number, drops: number}} DamEntry
+ * @typedef {{company: string, kind: string, name: string, officer: string | null,
+ *   dams: DamEntry[], conduits: string[], powerhouses: string[], credits: number,
+ *   excavators: number, mixers: number, vp_marker: number, flipped: boolean,
+ *   last_round_energy: number, buildings: string[]}} PlayerEntry
+ */
+
+/** @type {{spaces: {id: string, kind: string, basin: number, name: string, value: number | null}[]} | null} */
 let board = null;
 let map = null;
-let lastResult = null;
 
+/** @returns {PlayerEntry} */
 function blankPlayer(company) {
   return {
     company, kind: 'human', name: '', officer: null, dams: [], conduits: [], powerhouses: [],
@@ -35,11 +53,13 @@ function blankPlayer(company) {
 function load() {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY));
-    if (saved && Array.isArray(saved.entry?.players)) return saved;
+    if (saved && Array.isArray(saved.entry?.players)) return { expansion: false, ...saved };
   } catch { /* a broken save starts a fresh pad */ }
   return {
+    // four players, the base game's companies: a table of 2, 3 or 5 removes or adds a seat
     entry: { objective: '', players: ['usa', 'germany', 'italy', 'france'].map(blankPlayer), neutral_dams: [] },
     active: 'usa',
+    expansion: false,
   };
 }
 
@@ -52,6 +72,15 @@ function save() {
 
 function player(company) {
   return entry.players.find((p) => p.company === company);
+}
+
+/** The Leeghwater Project is on when ticked, or when the Netherlands (its company) plays. */
+function expansionOn() {
+  return Boolean(ui.expansion) || entry.players.some((p) => p.company === NETHERLANDS);
+}
+
+function spaceName(id) {
+  return board?.spaces.find((sp) => sp.id === id)?.name ?? '';
 }
 
 function ownerOf(space) {
@@ -70,6 +99,18 @@ function removeEverywhere(space) {
   entry.neutral_dams = entry.neutral_dams.filter((d) => d.space !== space);
 }
 
+/**
+ * A dam's level, its drops kept within what that level holds (the drop choices shown are the
+ * capacities the server gave: a lower dam cannot show more drops than it holds).
+ * @param {DamEntry} dam
+ * @param {PlayerEntry} p
+ * @param {number} level
+ */
+function setLevel(dam, p, level) {
+  dam.level = level;
+  dam.drops = Math.min(dam.drops, capacityOf(level, p.officer));
+}
+
 // -- taps on the map ----------------------------------------------------------------------
 
 function tapSpace(spaceId) {
@@ -79,16 +120,18 @@ function tapSpace(spaceId) {
   const owner = ownerOf(spaceId);
   if (active === 'neutral') {
     if (space.kind !== 'dam' || !(spaceId in NEUTRAL_LEVELS)) {
-      toast(t('A neutral dam stands only on a lower dam space of basins 1–10 ({space} is not one).', { space: spaceId }));
+      toast(t('A neutral dam stands only on a lower dam space; {space} is not one.', { space: space.name }));
       return;
     }
     const had = owner === 'neutral';
     removeEverywhere(spaceId);
     if (!had) entry.neutral_dams.push({ space: spaceId, level: NEUTRAL_LEVELS[spaceId], drops: 0 });
   } else if (space.kind === 'dam') {
+    // a tap places the Base, the next ones raise it to level 3 and then take it off; the
+    // company's board also sets the level in one tap
     const p = player(active);
     const dam = p.dams.find((d) => d.space === spaceId);
-    if (dam && dam.level < 3) dam.level += 1;
+    if (dam && dam.level < 3) setLevel(dam, p, dam.level + 1);
     else if (dam) p.dams = p.dams.filter((d) => d !== dam);
     else { removeEverywhere(spaceId); p.dams.push({ space: spaceId, level: 1, drops: 0 }); }
   } else {
@@ -115,12 +158,34 @@ function mapState() {
   return state;
 }
 
+/**
+ * What a tap on each space does, for its accessible name. A built conduit is drawn as its
+ * owner's letter and its value ("U5"): its name says that mark too, so a person who says what
+ * they see, or reads it, finds the same words (WCAG 2.5.3, axe label-content-name-mismatch).
+ */
+function tapWords(state) {
+  const company = COMPANY_NAME[ui.active];
+  const plain = { text: t('tap to change (placing for {company})', { company }), chip: '' };
+  return new Map(board.spaces.map((sp) => {
+    const owner = sp.kind === 'conduit' ? state.conduits[sp.id] : null;
+    if (!owner) return [sp.id, plain];
+    const mark = `${COMPANY_LETTER[owner] ?? ''}${sp.value ?? ''}`;
+    return [sp.id, { text: t('marked {mark}; tap to change (placing for {company})', { mark, company }), chip: '' }];
+  }));
+}
+
+let drawn = '';
+
+/** Draw the pieces on the map when they, or the company placing, changed (not per keystroke). */
 function renderMap() {
   if (!map) return;
-  const legal = new Map(board.spaces.map((sp) => [sp.id, { text: t('tap to change (placing for {company})', { company: COMPANY_NAME[ui.active] }), chip: '' }]));
+  const state = mapState();
+  const signature = JSON.stringify([state, ui.active]);
+  if (signature === drawn) return;
+  drawn = signature;
   // the map draws its spaces anew: a space that had the keyboard's focus gets it back
   const focused = document.activeElement?.closest?.('#audit-map [data-space]')?.dataset.space;
-  map.update(mapState(), legal);
+  map.update(state, tapWords(state));
   if (focused) $('audit-map').querySelector(`[data-space="${CSS.escape(focused)}"]`)?.focus();
 }
 
@@ -133,12 +198,10 @@ async function setupMap() {
     const { createMap } = await import('../render/map.js');
     if (typeof createMap !== 'function') throw new Error('no createMap');
     map = createMap(root, board);
-    map.update(mapState(), new Map());
   } catch {
     const { createMiniMap } = await import('./minimap.js');
     map = createMiniMap(root, board);
   }
-  renderPanel();
   root.addEventListener('click', (event) => {
     const target = event.target.closest('[data-space]');
     if (target) tapSpace(target.dataset.space);
@@ -150,17 +213,14 @@ async function setupMap() {
       tapSpace(target.dataset.space);
     }
   });
-  renderMap();
+  changed();
 }
 
 const automa = t('Automa');
-const basin = (n) => t('Basin {basin}', { basin: n });
 // the piece counts of a company, as the table counts them
 const PIECES_WORD = { base: N_('Bases'), elevation: N_('Elevations'), conduit: N_('Conduits'), powerhouse: N_('Powerhouses') };
 
 // -- seats and the company being placed -------------------------------------------------------
-// Every part below is a keyed view (keyed.js): made once per seat or company, then updated in
-// place, so a change never replaces the field a person is typing in (issue 20).
 
 /** @type {WeakMap<object, string>} a seat's key for its whole life, whatever its company */
 const SEAT_KEYS = new WeakMap();
@@ -170,34 +230,33 @@ const seatKey = (p) => {
   return SEAT_KEYS.get(p);
 };
 
-function makeSeat(p) {
-  let seat = p;
-  let index = 0;
+/** @returns {import('./keyed.js').View<PlayerEntry>} */
+function makeSeat() {
+  /** @type {PlayerEntry} */
+  let seat;
   const mark = h('span', { class: 'badge', 'aria-hidden': 'true' });
   const company = h('select', { onchange: (e) => renameCompany(seat, e.target.value) },
     ...COMPANIES.map((c) => h('option', { value: c.id, text: c.name })));
-  const kind = h('select', { onchange: (e) => { seat.kind = e.target.value; if (seat.kind === 'automa') seat.credits = 0; changed(); } },
+  const kind = h('select', { onchange: (e) => { seat.kind = e.target.value; changed(); } },
     h('option', { value: 'human', text: t('Person') }),
-    h('option', { value: 'automa', text: t('Automa') }));
-  const graziano = h('input', { type: 'checkbox', onchange: (e) => { seat.officer = e.target.checked ? GRAZIANO : null; changed(); } });
+    h('option', { value: 'automa', text: automa }));
   const remove = h('button', { type: 'button', class: 'danger', text: '✕', onclick: () => removeSeat(seat) });
-  const node = h('div', { class: 'seat-row' }, mark, company, kind, h('label', { class: 'check' }, graziano, t('Graziano (level-3 dams hold 4)')), remove);
+  const node = h('div', { class: 'seat-row' }, mark, company, kind, remove);
   return {
     node,
     update(item) {
       seat = item;
-      index = entry.players.indexOf(item);
+      const index = entry.players.indexOf(item);
       const used = new Set(entry.players.map((x) => x.company));
       const name = COMPANY_NAME[seat.company];
-      setAttr(node, 'class', `seat-row co-${seat.company}`);
-      setAttr(mark, 'class', `badge co-${seat.company}`);
+      node.className = `seat-row co-${seat.company}`;
+      mark.className = `badge co-${seat.company}`;
       setText(mark, COMPANY_LETTER[seat.company] ?? '?');
       setAttr(company, 'aria-label', t('Player {n} company', { n: index + 1 }));
       for (const option of company.options) option.disabled = option.value !== seat.company && used.has(option.value);
       if (company.value !== seat.company) company.value = seat.company;
       setAttr(kind, 'aria-label', t('{company} played by', { company: name }));
       if (kind.value !== seat.kind) kind.value = seat.kind;
-      graziano.checked = seat.officer === GRAZIANO;
       setAttr(remove, 'aria-label', t('Remove {company}', { company: name }));
     },
   };
@@ -206,6 +265,10 @@ function makeSeat(p) {
 function renderSeats() {
   keyedViews($('seats'), entry.players, seatKey, makeSeat);
   $('add-seat').disabled = entry.players.length >= 5;
+  const box = $('expansion');
+  box.checked = expansionOn();
+  // the Netherlands' board is the expansion's: it cannot play without it
+  box.disabled = entry.players.some((p) => p.company === NETHERLANDS);
 }
 
 function renameCompany(p, company) {
@@ -237,9 +300,9 @@ function makePlaceAs() {
     node,
     update(item) {
       company = item;
-      setAttr(node, 'class', `place-as co-${company}`);
+      node.className = `place-as co-${company}`;
       setAttr(node, 'aria-checked', String(ui.active === company));
-      setAttr(mark, 'class', `badge co-${company}`);
+      mark.className = `badge co-${company}`;
       setText(mark, COMPANY_LETTER[company] ?? '?');
       setText(word, COMPANY_NAME[company]);
     },
@@ -250,7 +313,7 @@ function renderPlacing() {
   keyedViews($('placing'), [...entry.players.map((p) => p.company), 'neutral'], (c) => c, makePlaceAs);
 }
 
-// -- the active player's supply, VP marker and dams -----------------------------------------
+// -- a company's board: VP marker, supplies, dams, structures, Private Buildings -------------
 
 /**
  * What a number field shows and does: its accessible name (with the company), the words beside
@@ -261,7 +324,8 @@ function renderPlacing() {
 /**
  * A number field with +/− buttons. It commits on every keystroke (`input`: typing, paste,
  * dictation), so leaving it by Tab, by a tap elsewhere or by closing the page loses nothing;
- * while it has focus the entry never writes over it.
+ * while it has focus the entry never writes over it. A tap on it selects its number, so
+ * typing replaces it.
  * @param {{big?: boolean}} [options]  big: the VP marker's ±10 as well
  * @returns {import('./keyed.js').View<StepperItem>}
  */
@@ -270,7 +334,11 @@ function makeStepper({ big = false } = {}) {
   let item = { label: '', text: '', value: 0, onValue: () => {} };
   const bounded = (v) => Math.max(0, Math.min(item.max ?? 999, v));
   const input = h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'off', enterkeyhint: 'done', class: 'count' });
-  input.addEventListener('focus', () => input.select());
+  // a tap selects the number, so the digits typed replace it (the mouseup that ends the tap
+  // would put a caret in the selection: the first one after focusing is kept from doing so)
+  let justFocused = false;
+  input.addEventListener('focus', () => { input.select(); justFocused = true; });
+  input.addEventListener('mouseup', (e) => { if (justFocused) e.preventDefault(); justFocused = false; });
   input.addEventListener('input', () => item.onValue(parseCount(input.value) ?? 0));
   input.addEventListener('blur', () => showNumber(input, item.value));
   input.addEventListener('keydown', (e) => {
@@ -298,7 +366,10 @@ function makeStepper({ big = false } = {}) {
       setText(label, item.text);
       setAttr(input, 'aria-label', item.label);
       showNumber(input, item.value);
-      for (const [button, d] of buttons) setAttr(button, 'aria-label', `${item.label} ${d > 0 ? 'plus' : 'minus'} ${Math.abs(d)}`);
+      for (const [button, d] of buttons) {
+        const words = d > 0 ? t('{label} plus {n}', { label: item.label, n: d }) : t('{label} minus {n}', { label: item.label, n: -d });
+        setAttr(button, 'aria-label', words);
+      }
     },
   };
 }
@@ -312,64 +383,79 @@ function pieceCounts(p) {
   };
 }
 
-/** The company's structures basin by basin ("Basin 1: 1U level 3, C1L"), to check the map. */
-function basinLines(p) {
-  if (!board) return [];
-  const basinOf = new Map(board.spaces.map((sp) => [sp.id, sp.basin]));
-  const byBasin = new Map();
-  const add = (space, text) => {
-    const basin = basinOf.get(space);
-    if (!byBasin.has(basin)) byBasin.set(basin, []);
-    byBasin.get(basin).push(text);
-  };
-  for (const d of p.dams) add(d.space, t('{space} dam level {level}', { space: d.space, level: d.level }));
-  for (const c of p.conduits) add(c, t('conduit {space}', { space: c }));
-  for (const x of p.powerhouses) add(x, t('powerhouse {space}', { space: x }));
-  return [...byBasin.keys()].sort((a, b) => a - b).map((b) => ({ key: String(b), head: `${basin(b)}: `, text: byBasin.get(b).join(', ') }));
-}
-
 /** "Bases 3/5": a piece count of the company, marked when above what a company has. */
 function makePieceCount() {
   const node = h('span');
   return {
     node,
     update([k, n]) {
-      setAttr(node, 'class', n > LIMITS[k] ? 'over' : '');
+      node.className = n > LIMITS[k] ? 'over' : '';
       setText(node, `${t(PIECES_WORD[k] ?? k)} ${n}/${LIMITS[k]}`);
     },
   };
 }
 
-function makeLine() {
-  const head = h('strong');
-  const text = document.createTextNode('');
-  return { node: h('li', {}, head, text), update(line) { setText(head, line.head); setText(text, line.text); } };
-}
-
-function makeDam() {
-  const name = h('span', { class: 'dam-name' });
-  const drops = makeStepper();
+/**
+ * A row of choices, one tap each (a dam's level, the drops it holds): radio buttons in a
+ * group named after the dam.
+ * @param {string} name  the radio group's form name (unique on the page)
+ * @param {(n: number) => void} choose
+ */
+function makeChoices(name, choose) {
+  const legend = h('legend');
+  const list = h('div', { class: 'chip-row' });
+  const node = h('fieldset', { class: 'chips' }, legend, list);
   return {
-    node: h('li', {}, name, drops.node),
-    update({ p, dam }) {
-      const company = COMPANY_NAME[p.company];
-      setText(name, t('{space} · level {level}', { space: dam.space, level: dam.level }));
-      const label = t('{company} drops held by {space}', { company, space: dam.space });
-      drops.update({ label, text: label.replace(/^\S+ /, ''), value: dam.drops, max: capacityOf(dam.level, p.officer), onValue: (v) => { dam.drops = v; changed(); } });
+    node,
+    /** @param {{words: string, label: string, options: number[], value: number}} item */
+    update(item) {
+      setText(legend, item.words);
+      setAttr(node, 'aria-label', item.label);
+      const views = keyedViews(list, item.options, String, (n) => {
+        const radio = h('input', { type: 'radio', name, value: String(n), onchange: () => choose(n) });
+        return { node: h('label', { class: 'chip' }, radio, String(n)), radio, update() {} };
+      });
+      for (const view of views) view.radio.checked = Number(view.radio.value) === item.value;
     },
   };
 }
 
+/** A dam of the company: its place in board words, its level and its drops, one tap each. */
+function makeDam({ key }) {
+  let current = null;
+  const name = h('span', { class: 'dam-name' });
+  const level = makeChoices(`${key}-level`, (n) => { setLevel(current.dam, current.p, n); changed(); });
+  const drops = makeChoices(`${key}-drops`, (n) => { current.dam.drops = n; changed(); });
+  return {
+    node: h('li', { class: 'dam' }, name, h('div', { class: 'dam-choices' }, level.node, drops.node)),
+    update(item) {
+      current = item;
+      const { dam, p } = item;
+      const where = spaceName(dam.space);
+      setText(name, where);
+      level.update({ words: t('Level'), label: t('{space}: level', { space: where }), options: LEVELS, value: dam.level });
+      const capacity = capacityOf(dam.level, p.officer);
+      const options = Array.from({ length: capacity + 1 }, (_, n) => n);
+      drops.update({ words: t('Drops held'), label: t('{space}: drops held', { space: where }), options, value: dam.drops });
+    },
+  };
+}
+
+function makeListItem() {
+  const node = h('li');
+  return { node, update: (text) => setText(node, text) };
+}
+
 /**
  * The Leeghwater Project: the Private Buildings this company activated (one Building on each at
- * most); the server scores their VP at the end (X10). A base game leaves them all unticked.
+ * most); the server scores their VP at the end (X10).
  */
 function makeBuildings() {
   let seat = null;
   const legend = h('legend');
   const boxes = CATALOG.private_buildings.map((b) => {
     const box = h('input', { type: 'checkbox', onchange: () => {
-      seat.buildings = CATALOG.private_buildings.map((x) => x.id).filter((id, i) => boxes[i].box.checked);
+      seat.buildings = boxes.filter((x) => x.box.checked).map((x) => x.id);
       changed();
     } });
     return { id: b.id, box, node: h('label', { class: 'check building' }, box, t('{name} ({vp} VP)', { name: buildingName(b.id), vp: b.vp })) };
@@ -385,13 +471,15 @@ function makeBuildings() {
   };
 }
 
-/** One company's board: made once per seat, shown while its company is the one placed. */
-function makePanel() {
-  let seat = null;
+/** One company's board: made once per seat, on the page while its company is the one placed. */
+function makePanel(p) {
+  /** @type {PlayerEntry} */
+  let seat = p;
+  const key = seatKey(p);
   const mark = h('span', { class: 'badge', 'aria-hidden': 'true' });
   const title = document.createTextNode('');
   const pieces = h('p', { class: 'pieces' });
-  const set = (key) => (v) => { seat[key] = v; changed(); };
+  const set = (field) => (v) => { seat[field] = v; changed(); };
   const marker = makeStepper({ big: true });
   const flipBox = h('input', { type: 'checkbox', onchange: (e) => set('flipped')(e.target.checked) });
   const credits = makeStepper();
@@ -399,60 +487,67 @@ function makePanel() {
   const excavators = makeStepper();
   const mixers = makeStepper();
   const energy = makeStepper();
-  const buildings = makeBuildings();
-  const damsTitle = h('h3', { text: t('Drops held by the dams') });
+  // Graziano Del Monte's level-3 dams hold 4 (ruling R11): the drops a dam may hold
+  const graziano = h('input', { type: 'checkbox', onchange: (e) => {
+    seat.officer = e.target.checked ? GRAZIANO : null;
+    for (const dam of seat.dams) setLevel(dam, seat, dam.level);
+    changed();
+  } });
+  const damsTitle = h('h3', { text: t('Dams: level and drops held') });
   const noDam = h('p', { class: 'hint', text: t('No dam yet: tap dam spaces on the map.') });
   const dams = h('ul', { class: 'dam-list' });
-  const summary = h('ul', { class: 'basin-summary', 'aria-label': t('Structures by basin') });
+  const othersTitle = h('h3', { text: t('Conduits and Powerhouses') });
+  const others = h('ul', { class: 'structure-list' });
+  const buildings = makeBuildings();
   const node = h('div', { class: 'company-panel' },
-    h('h2', {}, mark, ' ', title), pieces,
+    h('h2', { id: 'panel-title' }, mark, ' ', title), pieces,
     h('div', { class: 'steppers' }, marker.node,
       h('label', { class: 'check flip' }, flipBox, t('100 side (+100)')),
       credits.node, noCredits, excavators.node, mixers.node, energy.node),
-    buildings.node, damsTitle, noDam, dams, summary);
+    damsTitle, noDam, dams, h('label', { class: 'check officer' }, graziano, t('Graziano (level-3 dams hold 4)')),
+    othersTitle, others, buildings.node);
   return {
     node,
-    update(p) {
-      seat = p;
-      const name = COMPANY_NAME[p.company];
-      setAttr(mark, 'class', `badge co-${p.company}`);
-      setText(mark, COMPANY_LETTER[p.company] ?? '?');
-      setText(title, name);
-      const counts = pieceCounts(p);
-      keyedViews(pieces, Object.entries(counts), ([k]) => k, makePieceCount);
-      // the words beside a field: its accessible name without the company in front
-      const beside = (label) => label.replace(/^\S+ /, '');
-      const field = (key, label, max) => ({ label, text: beside(label), value: p[key], max, onValue: set(key) });
-      marker.update(field('vp_marker', t('{company} VP marker', { company: name }), 99));
+    update(item) {
+      seat = item;
+      const name = COMPANY_NAME[seat.company];
+      mark.className = `badge co-${seat.company}`;
+      setText(mark, COMPANY_LETTER[seat.company] ?? '?');
+      setText(title, seat.kind === 'automa' ? `${name} (${automa})` : name);
+      keyedViews(pieces, Object.entries(pieceCounts(seat)), ([k]) => k, makePieceCount);
+      const field = (f, label, text, max) => ({ label, text, value: seat[f], max, onValue: set(f) });
+      marker.update(field('vp_marker', t('{company} VP marker', { company: name }), t('VP marker'), 99));
       setAttr(flipBox, 'aria-label', t('{company} marker on its 100 side', { company: name }));
-      flipBox.checked = Boolean(p.flipped);
-      credits.node.hidden = p.kind === 'automa';
-      noCredits.hidden = p.kind !== 'automa';
-      credits.update(field('credits', t('{company} Credits', { company: name })));
-      excavators.update(field('excavators', t('{company} Excavators', { company: name })));
-      mixers.update(field('mixers', t('{company} Concrete Mixers', { company: name })));
-      energy.update(field('last_round_energy', t('{company} Energy in the last round', { company: name })));
-      buildings.update(p);
-      damsTitle.hidden = !p.dams.length;
-      noDam.hidden = Boolean(p.dams.length);
-      keyedViews(dams, p.dams.map((dam) => ({ p, dam })), ({ dam }) => dam.space, makeDam);
-      keyedViews(summary, basinLines(p), (line) => line.key, makeLine);
+      flipBox.checked = Boolean(seat.flipped);
+      credits.node.hidden = seat.kind === 'automa';
+      noCredits.hidden = seat.kind !== 'automa';
+      credits.update(field('credits', t('{company} Credits', { company: name }), t('Credits')));
+      excavators.update(field('excavators', t('{company} Excavators', { company: name }), t('Excavators')));
+      mixers.update(field('mixers', t('{company} Concrete Mixers', { company: name }), t('Concrete Mixers')));
+      energy.update(field('last_round_energy', t('{company} Energy in the last round', { company: name }), t('Energy in the last round (breaks a tie)')));
+      graziano.checked = seat.officer === GRAZIANO;
+      damsTitle.hidden = !seat.dams.length;
+      noDam.hidden = Boolean(seat.dams.length);
+      keyedViews(dams, seat.dams.map((dam) => ({ p: seat, dam, key: `${key}-${dam.space}` })), (x) => x.key, makeDam);
+      const built = [...seat.conduits, ...seat.powerhouses];
+      othersTitle.hidden = !built.length;
+      keyedViews(others, built.map(spaceName), String, makeListItem);
+      buildings.node.hidden = !expansionOn();
+      buildings.update(seat);
     },
   };
 }
 
 function makeNeutralPanel() {
-  const list = h('ul', { class: 'dam-list' });
-  const node = h('div', { class: 'company-panel' }, h('h2', { text: t('Neutral dams') }),
+  const list = h('ul', { class: 'structure-list' });
+  const node = h('div', { class: 'company-panel' }, h('h2', { id: 'panel-title', text: t('Neutral dams') }),
     h('p', { class: 'hint', text: t('Neutral dams are never raised and score nobody; entering them is optional (it only stops two structures on one space).') }),
     list);
   return {
     node,
     update() {
-      keyedViews(list, entry.neutral_dams, (d) => d.space, () => {
-        const li = h('li');
-        return { node: li, update: (d) => setText(li, t('{space}: level {level}', { space: d.space, level: d.level })) };
-      });
+      const lines = entry.neutral_dams.map((d) => t('{space}: level {level}', { space: spaceName(d.space), level: d.level }));
+      keyedViews(list, lines, String, makeListItem);
     },
   };
 }
@@ -466,10 +561,9 @@ function renderPanel() {
   const keyOf = (x) => (x === 'neutral' ? 'neutral' : seatKey(x));
   const seats = new Set(['neutral', ...entry.players.map(keyOf)]);
   for (const key of PANELS.keys()) if (!seats.has(key)) PANELS.delete(key);
-  const items = shown ? [shown] : [];
-  keyedViews($('player-panel'), items, keyOf, (x) => {
+  keyedViews($('player-panel'), shown ? [shown] : [], keyOf, (x) => {
     const key = keyOf(x);
-    if (!PANELS.has(key)) PANELS.set(key, x === 'neutral' ? makeNeutralPanel() : makePanel());
+    if (!PANELS.has(key)) PANELS.set(key, x === 'neutral' ? makeNeutralPanel() : makePanel(x));
     return PANELS.get(key);
   });
 }
@@ -477,9 +571,14 @@ function renderPanel() {
 // -- scoring ---------------------------------------------------------------------------------
 
 function payload() {
+  const expansion = expansionOn();
   return {
     objective: entry.objective,
-    players: entry.players.map((p) => ({ ...p, credits: p.kind === 'automa' ? 0 : p.credits })),
+    players: entry.players.map((p) => ({
+      ...p,
+      credits: p.kind === 'automa' ? 0 : p.credits,
+      buildings: expansion ? p.buildings : [],
+    })),
     neutral_dams: entry.neutral_dams,
   };
 }
@@ -511,7 +610,6 @@ async function score(event) {
     return;
   }
   showErrors([]);
-  lastResult = data;
   renderResults(data);
 }
 
@@ -526,43 +624,74 @@ function buildingLines(company) {
   return owned.map((id) => ({ text: t('{name}: {vp} VP', { name: buildingName(id), vp: CATALOG.private_buildings.find((b) => b.id === id)?.vp ?? 0 }) }));
 }
 
-function renderResults(result) {
+const PLACES = [N_('1st'), N_('2nd'), N_('3rd'), N_('4th'), N_('5th')];
+
+/**
+ * The result as the game's score pad: a column per company (in the order they finished), a
+ * row per VP source and the Total at the bottom. Each number opens how it was scored.
+ */
+function scorePad(result) {
   const order = result.result.standings;
   const byCompany = Object.fromEntries(result.players.map((p) => [p.company, p]));
   const objRows = Object.fromEntries(result.objective.rows.map((r) => [r.company, r]));
-  $('winner').textContent = result.result.statement;
-  // The Leeghwater Project: a column for the Private Buildings when any was entered
+  const winners = new Set(result.result.winner);
+  const nameOf = (company) => COMPANY_NAME[company];
   const withBuildings = result.players.some((p) => p.building_vp);
-  const columns = [t('Place'), t('Company'), t('VP marker'), t('Objective'), t('Resources'), t('Water'), ...(withBuildings ? [t('Private Buildings')] : []), t('Total')];
-  const head = h('thead', {}, h('tr', {}, ...columns.map((tx) => h('th', { scope: 'col', text: tx }))));
-  const body = h('tbody', {}, ...order.map((company, i) => {
-    const p = byCompany[company];
-    const name = COMPANY_NAME[company];
-    const obj = objRows[company];
-    return h('tr', { class: result.result.winner.includes(company) ? 'winner-row' : '' },
-      h('td', { class: 'num', text: i + 1 }),
-      h('th', { scope: 'row' }, badge(company), ` ${name}${p.kind === 'automa' ? ` (${automa})` : ''}`),
-      cellButton(t('{company} VP marker', { company: name }), p.marker_vp, `${name}: ${t('VP marker')}`, [{ text: p.marker_vp >= 100 ? t('The VP marker reads {vp} (on its 100 side).', { vp: p.marker_vp }) : t('The VP marker reads {vp}.', { vp: p.marker_vp }) }]),
-      cellButton(t('{company} objective', { company: name }), p.objective_vp, `${name}: ${t('Objective tile')}`, [
+  const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'source', text: t('Source') }),
+    ...order.map((company, i) => h('th', { scope: 'col', class: `company${winners.has(company) ? ' winner-cell' : ''}` },
+      badge(company), h('span', { class: 'name', text: nameOf(company) }),
+      // a shared victory: every winner is 1st
+      h('span', { class: 'place', text: winners.has(company) ? `${t(PLACES[0])} ★` : (PLACES[i] ? t(PLACES[i]) : '') }),
+      byCompany[company].kind === 'automa' ? h('span', { class: 'place', text: automa }) : null))));
+  // on a phone the source's name stands on a line of its own above its numbers (label-row),
+  // so the companies' columns have the screen's width
+  const row = (words, cell, className = '') => [
+    h('tr', { class: `label-row ${className}` }, h('td', { colspan: order.length, text: words })),
+    h('tr', { class: className }, h('th', { scope: 'row', text: words }), ...order.map(cell))];
+  const rows = [
+    row(t('VP marker'), (company) => {
+      const p = byCompany[company];
+      return cellButton(t('{company} VP marker', { company: nameOf(company) }), p.marker_vp, `${nameOf(company)}: ${t('VP marker')}`,
+        [{ text: p.marker_vp >= 100 ? t('The VP marker reads {vp} (on its 100 side).', { vp: p.marker_vp }) : t('The VP marker reads {vp}.', { vp: p.marker_vp }) }]);
+    }),
+    row(t('Objective'), (company) => {
+      const obj = objRows[company];
+      return cellButton(t('{company} objective', { company: nameOf(company) }), byCompany[company].objective_vp, `${nameOf(company)}: ${t('Objective tile')}`, [
         { meta: t('{n} counted', { n: obj.count }), text: obj.elements.join(' · ') || t('Nothing counted.') },
-        ...result.objective.statements.filter((tx) => tx.includes(name)).map((tx) => ({ text: tx }))]),
-      cellButton(t('{company} resources', { company: name }), p.resources.vp, `${name}: ${t('resources')}`, [{ text: p.resources.statement }]),
-      cellButton(t('{company} water', { company: name }), p.water.vp, `${name}: ${t('water')}`, [{ text: p.water.statement }]),
-      withBuildings ? cellButton(t('{company} Private Buildings', { company: name }), p.building_vp, `${name}: ${t('Private Buildings')}`, buildingLines(company)) : null,
-      cellButton(t('{company} total', { company: name }), p.total, `${name}: ${t('total')}`, result.statements.filter((st) => st.step === 'total' && st.text.startsWith(name)).map((st) => ({ text: st.text }))));
-  }));
-  $('result-table').replaceChildren(h('caption', { text: t('Objective: {objective}', { objective: OBJECTIVES.find((o) => o.id === result.objective.tile)?.label ?? result.objective.tile }) }), head, body);
+        ...result.objective.statements.filter((tx) => tx.includes(nameOf(company))).map((tx) => ({ text: tx }))]);
+    }),
+    row(t('Resources'), (company) => cellButton(t('{company} resources', { company: nameOf(company) }), byCompany[company].resources.vp,
+      `${nameOf(company)}: ${t('resources')}`, [{ text: byCompany[company].resources.statement }])),
+    row(t('Water'), (company) => cellButton(t('{company} water', { company: nameOf(company) }), byCompany[company].water.vp,
+      `${nameOf(company)}: ${t('water')}`, [{ text: byCompany[company].water.statement }])),
+    withBuildings ? row(t('Private Buildings'), (company) => cellButton(t('{company} Private Buildings', { company: nameOf(company) }),
+      byCompany[company].building_vp, `${nameOf(company)}: ${t('Private Buildings')}`, buildingLines(company))) : null,
+    row(t('Total'), (company) => cellButton(t('{company} total', { company: nameOf(company) }), byCompany[company].total, `${nameOf(company)}: ${t('total')}`,
+      result.statements.filter((st) => st.step === 'total' && st.text.startsWith(nameOf(company))).map((st) => ({ text: st.text }))), 'total-row'),
+  ];
+  const objective = OBJECTIVES.find((o) => o.id === result.objective.tile)?.label ?? '';
+  return [h('caption', { text: t('Objective: {objective}', { objective }) }), head, h('tbody', {}, ...rows.flat())];
+}
+
+function renderResults(result) {
+  $('winner').textContent = result.result.statement;
+  // a tie the last round's Energy did not break: it may not have been entered
+  $('tie-hint').hidden = result.result.winner.length < 2;
+  $('result-table').replaceChildren(...scorePad(result));
   $('objective-table').replaceChildren(
-    h('thead', {}, h('tr', {}, ...[t('Place'), t('Company'), t('Count'), t('Counted'), t('VP')].map((tx) => h('th', { scope: 'col', text: tx })))),
+    h('thead', {}, h('tr', {}, ...[t('Place'), t('Company'), t('Count'), t('Counted'), t('VP')].map((tx, i) => h('th', { scope: 'col', class: i === 3 ? 'elements' : '', text: tx })))),
     h('tbody', {}, ...result.objective.rows.map((r) => h('tr', {},
       h('td', { class: 'num', text: r.tied_with.length ? `${r.place}=` : r.place }),
-      h('th', { scope: 'row' }, badge(r.company), ` ${COMPANY_NAME[r.company]}`),
+      // on a phone what was counted goes under the company (its own column is hidden there)
+      h('th', { scope: 'row' }, badge(r.company), ` ${COMPANY_NAME[r.company]}`,
+        h('span', { class: 'counted', text: r.elements.join(' · ') || '—' })),
       h('td', { class: 'num', text: r.count }),
       h('td', { class: 'elements', text: r.elements.join(' · ') || '—' }),
       h('td', { class: 'num', text: r.vp })))));
   $('statements').replaceChildren(...result.statements.map((st) => h('li', { class: `step-${st.step}`, text: st.text })));
   $('entry').hidden = true;
   $('results').hidden = false;
+  app.classList.add('scored');
   $('results').scrollIntoView({ block: 'start' });
 }
 
@@ -583,6 +712,7 @@ function toast(message) {
   toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
 }
 
+/** The entry changed: keep it, and bring every part of the page up to date in place. */
 function changed() {
   save();
   renderSeats();
@@ -595,6 +725,7 @@ function init() {
   $('objective').value = entry.objective;
   $('objective').addEventListener('change', (e) => { entry.objective = e.target.value; save(); });
   $('add-seat').addEventListener('click', addSeat);
+  $('expansion').addEventListener('change', (e) => { ui.expansion = e.target.checked; changed(); });
   $('clear-entry').addEventListener('click', () => {
     if (!window.confirm(t('Clear the whole entry?'))) return;
     localStorage.removeItem(STORAGE_KEY);
@@ -605,7 +736,11 @@ function init() {
     changed();
   });
   $('entry').addEventListener('submit', score);
-  $('edit-entry').addEventListener('click', () => { $('results').hidden = true; $('entry').hidden = false; });
+  $('edit-entry').addEventListener('click', () => {
+    $('results').hidden = true;
+    $('entry').hidden = false;
+    app.classList.remove('scored');
+  });
   $('export-csv').addEventListener('click', exportCsv);
   $('print').addEventListener('click', () => window.print());
   scriptReady();
