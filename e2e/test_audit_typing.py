@@ -474,3 +474,23 @@ def test_the_score_pad_speaks_italian_on_an_italian_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(screens / "audit-result-it-360x640.png"), full_page=True)
     context.close()
+
+
+def test_score_without_the_server_says_so_and_keeps_the_entry(browser: Any, base_url: str) -> None:
+    """Issue 20 point 8 on this page: a tap on Score that cannot reach the server says so; the
+    entry stays, and the next Score once the server answers scores it."""
+    context = device(browser, base_url, (390, 844))
+    page = context.new_page()
+    pad = Pad(page)
+    pad.open()
+    pad.select("Objective tile", "O_BASINS_1")
+    pad.tap_space("1U")
+    pad.type_number("USA VP marker", 61)
+    page.route("**/api/audit/standalone", lambda route: route.abort())
+    page.get_by_role("button", name="Score the game").click()
+    expect(page.locator("#errors")).to_contain_text("The server cannot be reached")
+    expect(page.get_by_label("USA VP marker", exact=True)).to_have_value("61")
+    page.unroute("**/api/audit/standalone")
+    pad.score()
+    expect(page.locator("#winner")).to_contain_text("USA")
+    context.close()

@@ -27,19 +27,26 @@ export function keyedViews(parent, items, keyOf, make) {
   const before = VIEWS.get(parent) ?? new Map();
   /** @type {Map<string, View<T>>} */
   const after = new Map();
-  let cursor = parent.firstElementChild;
+  /** @type {[View<T>, T][]} */
+  const shown = [];
   for (const item of items) {
     const key = keyOf(item);
+    if (after.has(key)) continue; // a key shows once
     const view = before.get(key) ?? make(item);
     before.delete(key);
     after.set(key, view);
+    shown.push([view, item]);
+  }
+  // the gone nodes first: a node before a kept one must not make the kept one move
+  for (const gone of before.values()) gone.node.remove();
+  let cursor = parent.firstElementChild;
+  for (const [view, item] of shown) {
     view.update(item);
     if (view.node === cursor) cursor = cursor.nextElementSibling;
     else parent.insertBefore(view.node, cursor);
   }
-  for (const gone of before.values()) gone.node.remove();
   VIEWS.set(parent, after);
-  return [...after.values()];
+  return shown.map(([view]) => view);
 }
 
 /**

@@ -603,7 +603,15 @@ function showErrors(errors) {
 
 async function score(event) {
   event.preventDefault();
-  const { ok, data } = await api('POST', '/api/audit/standalone', payload());
+  let answer;
+  try {
+    answer = await api('POST', '/api/audit/standalone', payload());
+  } catch {
+    // the server scores: without it a tap must still say something (the entry stays here)
+    showErrors([{ message: t('The server cannot be reached: the entry is kept on this device; score again once it is back.') }]);
+    return;
+  }
+  const { ok, data } = answer;
   if (!ok) {
     const error = data?.error ?? data ?? {};
     showErrors(error.errors ?? [{ message: error.message ?? t('The entry could not be scored.') }]);
