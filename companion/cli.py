@@ -1,4 +1,5 @@
-"""`companion serve | games | bench`: start the table server, list games, run the benchmark."""
+"""`companion serve | games | backup | import | bench`: start the table server, list the games,
+back the game file up, bring an exported game in, run the benchmark."""
 
 from __future__ import annotations
 
@@ -64,7 +65,15 @@ def serve(args: argparse.Namespace) -> int:
 
     if args.workers > 1:
         from companion import workers
+        from companion.store import Store
 
+        def checked() -> bool:
+            Store(args.db).close()
+            return True
+
+        # the start checks once, said in one line, before the workers open the file
+        if open_database(checked, args.db) is None:
+            return EXIT_DATABASE_FAULT
         args.public_url, args.ready = url, ready
         return workers.run(args)
     if not serving.port_free(args.host, args.port):
@@ -131,17 +140,27 @@ def open_database(opener: Callable[[], T], path: str) -> T | None:
 
 
 def games(args: argparse.Namespace) -> int:
-    """List every game in the database with its join code (for whoever runs the server)."""
-    from companion.app import archive_after, create_app
+    """List every game in the database with its join code (for whoever runs the server).
 
-    config = {"DATABASE": args.db, **access_config(args)}
-    app = open_database(lambda: create_app(config), args.db)  # archives idle games first
-    if app is None:
+    The file is opened read-only (`mode=ro`): beside a running server this reads its WAL and
+    leaves it, and nothing is archived or written (the next join attempt archives)."""
+    from companion.store import Store
+
+    if not Path(args.db).exists():
+        print(f"No games yet: there is no game file at {args.db}.")
+        return 0
+    store = open_database(lambda: Store(args.db, read_only=True), args.db)
+    if store is None:
         return EXIT_DATABASE_FAULT
-    listed = app.extensions["companion_store"].list_games()
+    try:
+        listed = open_database(store.list_games, args.db)
+    finally:
+        store.close()
+    if listed is None:
+        return EXIT_DATABASE_FAULT
     if not listed:
         print("No games yet.")
-    after = archive_after(app.config)
+    after = archive_after_of(args)
     for game in listed:
         players = ", ".join(p["name"] or p["company"] for p in game["players"])
         print(
@@ -151,6 +170,105 @@ def games(args: argparse.Namespace) -> int:
     return 0
 
 
+def archive_after_of(args: argparse.Namespace) -> timedelta | None:
+    """The archive period `serve` would use with these options (and the environment)."""
+    from companion.app import DEFAULT_ARCHIVE_AFTER_DAYS, archive_after
+
+    days = os.environ.get("COMPANION_ARCHIVE_AFTER_DAYS", DEFAULT_ARCHIVE_AFTER_DAYS)
+    return archive_after({"ARCHIVE_AFTER_DAYS": days, **access_config(args)})
+
+
+def backup(args: argparse.Namespace) -> int:
+    """Save a consistent copy of the game file, also while the server runs."""
+    from companion.store import BackupRefused, backup_database
+
+    if not Path(args.db).is_file():
+        print(f"There is no game file at {args.db}: nothing to back up.", file=sys.stderr)
+        return 1
+    try:
+        saved = open_database(lambda: backup_database(args.db, args.file), args.db)
+    except BackupRefused as refused:
+        print(f"No backup made: {refused.message}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"Cannot write the backup {args.file}: {error.strerror or error}.", file=sys.stderr)
+        return 1
+    if saved is None:
+        return EXIT_DATABASE_FAULT
+    print(
+        f"Saved {saved.games} {plural(saved.games, 'game')} with {saved.records} logged "
+        f"{plural(saved.records, 'move')} (undos included) from {args.db} to {saved.path} "
+        f"({size_text(saved.size)}); SQLite checked the copy. To restore it, stop the server "
+        f"and start it with --db {saved.path} (docs/operations.md, Backup and restore)."
+    )
+    return 0
+
+
+def import_game(args: argparse.Namespace) -> int:
+    """Bring a game's JSON export into the database, replay-checked."""
+    from companion import transfer
+    from companion.store import Store
+
+    try:  # read first: a file that cannot be imported opens no database, makes no file
+        stored = transfer.read_export(Path(args.file))
+    except transfer.ImportRefused as refused:
+        print(f"Nothing imported: {refused.message}", file=sys.stderr)
+        return 1
+    store = open_database(lambda: Store(args.db), args.db)
+    if store is None:
+        return EXIT_DATABASE_FAULT
+    try:
+        done = open_database(lambda: transfer.import_game(store, stored), args.db)
+    except transfer.ImportRefused as refused:
+        print(f"Nothing imported: {refused.message}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    if done is None:
+        return EXIT_DATABASE_FAULT
+    print(import_report(done))
+    return 0 if not done.already_here or done.game["version"] == done.file_version else 1
+
+
+def import_report(done: Any) -> str:
+    """What `companion import` says it did (done: transfer.Imported)."""
+    game = done.game
+    named = f'"{game["title"]}"'
+    if done.already_here:
+        if game["version"] == done.file_version:
+            return (
+                f"{named} is already on this server (join code {game['join_code']}, "
+                f"{game['version']} {plural(game['version'], 'record')}): nothing imported."
+            )
+        return (
+            f"{named} is already on this server with {game['version']} "
+            f"{plural(game['version'], 'record')} (the file has {done.file_version}): nothing "
+            "imported. To replace it with the file's, delete it on the home page, then import "
+            "again."
+        )
+    players = ", ".join(p["name"] or p["company"] for p in game["players"])
+    state = "finished" if game["finished"] else f"round {game['round']}"
+    code = f"join code {game['join_code']}"
+    if done.code_changed:
+        code = f"new join code {game['join_code']} (its old code is in use here)"
+    return (
+        f"Imported {named} ({players}; {done.moves} {plural(done.moves, 'move')} in force, "
+        f"{state}), replayed and checked: {code}."
+    )
+
+
+def plural(count: int, word: str) -> str:
+    return word if count == 1 else word + "s"
+
+
+def size_text(size: int) -> str:
+    for unit in ("bytes", "KB", "MB"):
+        if size < 1024 or unit == "MB":
+            return f"{size} {unit}" if unit == "bytes" else f"{size:.0f} {unit}"
+        size /= 1024  # type: ignore[assignment]
+    return f"{size} bytes"
+
+
 def game_state(game: dict[str, Any], after: timedelta | None) -> str:
     """`open`, `finished` or `archived 2026-05-01 (code retired)`, as the list shows it."""
     if game.get("archived_at"):
@@ -158,8 +276,10 @@ def game_state(game: dict[str, Any], after: timedelta | None) -> str:
     state = "finished" if game["finished"] else "open"
     if after is None:
         return state
-    until = datetime.fromisoformat(game["updated_at"]) + after
-    return f"{state}, code retired after {until:%Y-%m-%d}"
+    last = datetime.fromisoformat(game["updated_at"])
+    if last + after <= datetime.now(last.tzinfo):  # archived at the next join attempt
+        return f"{state}, idle since {last:%Y-%m-%d}: code retired"
+    return f"{state}, code retired after {last + after:%Y-%m-%d}"
 
 
 def bench(args: argparse.Namespace) -> int:
@@ -212,6 +332,16 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")
     add_access_options(g)
     g.set_defaults(func=games)
+    k = sub.add_parser(
+        "backup", help="save a consistent copy of the game file (server running or not)"
+    )
+    k.add_argument("file", help="the backup file to write (never the game file itself)")
+    k.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")
+    k.set_defaults(func=backup)
+    i = sub.add_parser("import", help="bring in a game from its JSON export (replay-checked)")
+    i.add_argument("file", help="the game's JSON export (Export JSON)")
+    i.add_argument("--db", default=db_default, help="SQLite file (env COMPANION_DB)")
+    i.set_defaults(func=import_game)
     b = sub.add_parser("bench", help="run the engine benchmark (bench/run.py)")
     b.add_argument("rest", nargs=argparse.REMAINDER, help="arguments for bench/run.py")
     b.set_defaults(func=bench)

@@ -99,14 +99,18 @@ REPLACED = Fault(
 )
 
 
-class FileChanged(sqlite3.DatabaseError):
-    """The game file is no longer the one this worker opened: overwritten in place (its
-    first bytes are not SQLite's) or replaced (another file under its name, or none).
-    Raised before a write, so nothing is written into a file that is not ours."""
+class DatabaseFault(sqlite3.DatabaseError):
+    """A fault the server found itself, before SQLite wrote anything: `fault` says which."""
 
     def __init__(self, fault: Fault, detail: str) -> None:
         super().__init__(detail)
         self.fault = fault
+
+
+class FileChanged(DatabaseFault):
+    """The game file is no longer the one this worker opened: overwritten in place (its
+    first bytes are not SQLite's) or replaced (another file under its name, or none).
+    Raised before a write, so nothing is written into a file that is not ours."""
 
 
 FAULTS_BY_CODE = {
@@ -127,7 +131,7 @@ def fault_of(exc: BaseException, path: str | None = None) -> Fault | None:
     (it cannot make its WAL index on a full or read-only disk), the file system tells which.
     """
     fault = None
-    if isinstance(exc, FileChanged):
+    if isinstance(exc, DatabaseFault):
         return exc.fault
     if isinstance(exc, sqlite3.Error):
         code = getattr(exc, "sqlite_errorcode", None)
@@ -209,7 +213,15 @@ def startup_message(exc: BaseException, path: str) -> str | None:
         UNAVAILABLE: "it cannot be opened or created there",
         REPLACED: "it was replaced while it was open",
     }
+    advice = {
+        # the start checks write nothing (store.check_before_opening): what is on disk is
+        # all that may be rescued
+        DAMAGED: "It was left as it was, with its -wal: keep both, and restore a backup or "
+        "give another --db (docs/operations.md, Faults).",
+        READ_ONLY: "Make it writable (chmod u+w on the file, its -wal and its folder) or give "
+        "another --db (docs/operations.md, Faults).",
+    }
     return (
         f"Cannot use the game file {path}: {reasons[fault]} ({exc}). "
-        "Give another --db, or fix the file (docs/operations.md, Faults)."
+        + advice.get(fault, "Give another --db, or fix the file (docs/operations.md, Faults).")
     )

@@ -26,6 +26,7 @@ from limits import parse_many
 
 from companion import i18n
 from companion.engine.words import say
+from companion.faults import READ_ONLY, DatabaseFault
 
 log = logging.getLogger(__name__)
 
@@ -200,8 +201,10 @@ def init_headers(app: Flask) -> None:
 
 
 def private_database(path: str) -> None:
-    """Create the SQLite file `0600` (its -wal and -shm take the file's mode), or make an
-    existing one private, saying so in one line."""
+    """Create the SQLite file `0600` (its -wal and -shm take the file's mode), or take the
+    group's and others' bits off an existing one (and its -wal, -shm, -journal), saying so in
+    one line. Never adds a bit: a file whose owner took write permission away is refused
+    (DatabaseFault `database_read_only`) before anything is changed, not made writable."""
     if path == ":memory:" or path.startswith("file:"):
         return
     database = Path(path)
@@ -213,16 +216,31 @@ def private_database(path: str) -> None:
             pass
         else:
             return
+    modes = {}
     for suffix in DATABASE_SIDE_FILES:
         side = Path(path + suffix)
         try:
-            mode = stat.S_IMODE(side.stat().st_mode)
+            found = side.stat()
         except FileNotFoundError:
             continue
+        if not stat.S_ISREG(found.st_mode):
+            continue  # a folder given as the file: SQLite's own error says so
+        modes[side] = stat.S_IMODE(found.st_mode)
+    for side, mode in modes.items():
+        # the bits themselves, not os.access: root may write any file
+        if not mode & stat.S_IWUSR:
+            raise DatabaseFault(
+                READ_ONLY, f"{side} is read-only (mode {mode:o}); it was left as it was"
+            )
+    for side, mode in modes.items():
         if mode & 0o077:
-            side.chmod(PRIVATE_MODE)
+            private = mode & 0o700
+            side.chmod(private)
             log.warning(
-                "%s was readable by other users (mode %o); it is now private (600).", side, mode
+                "%s was readable by other users (mode %o); it is now private (%o).",
+                side,
+                mode,
+                private,
             )
 
 

@@ -17,11 +17,13 @@ from its snapshot.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pickle
 import secrets
 import sqlite3
+import stat
 import threading
 import time
 from collections import OrderedDict
@@ -38,11 +40,17 @@ import sqlite_utils
 from companion import jsonsafe
 from companion.engine import words
 from companion.engine.errors import RuleViolation
-from companion.faults import DAMAGED, REPLACED, FileChanged
+from companion.faults import DAMAGED, REPLACED, DatabaseFault, FileChanged
 
 # No 0/O, 1/I/L, 5/S, 2/Z, 8/B: a join code is read aloud across a table and typed on a phone.
 JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 JOIN_CODE_LENGTH = 5
+# What an export carries so `companion import` can bring a game back as it was stored
+STORED_FORMAT = "barrage-companion-game/1"
+STORED_GAME_FIELDS = (
+    "id", "join_code", "retired_code", "title", "created_at", "updated_at", "archived_at",
+    "version", "setup", "setup_outcome",
+)  # fmt: skip
 # snapshots kept along the last commands in force (the states an undo goes back to); older
 # ones are pruned: any state can be rebuilt from the records
 SNAPSHOTS_KEPT = 12
@@ -256,6 +264,210 @@ def effective_commands(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return stack
 
 
+# -- the game file, looked at without a second descriptor ---------------------------------
+
+
+def file_identity(path: str) -> tuple[int, int] | None:
+    """(device, inode) of the file at `path` (by `stat`: no descriptor), None when there is
+    none (":memory:", a URI, a file not made yet)."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _describes(fd: int, identity: tuple[int, int]) -> bool:
+    try:
+        found = os.fstat(fd)
+    except OSError:
+        return False
+    return stat.S_ISREG(found.st_mode) and (found.st_dev, found.st_ino) == identity
+
+
+def descriptor_of(identity: tuple[int, int]) -> int | None:
+    """A descriptor this process already holds on the file `identity` (SQLite's), or None.
+
+    Linux lists them in /proc/self/fd (the BSDs and macOS in /dev/fd); one `fstat` each, only
+    when the one found before was closed: a few microseconds per hundred descriptors."""
+    for listing in ("/proc/self/fd", "/dev/fd"):
+        try:
+            numbers = [int(name) for name in os.listdir(listing)]
+        except (OSError, ValueError):
+            continue
+        for fd in numbers:
+            if _describes(fd, identity):
+                return fd
+        return None
+    return None
+
+
+def read_head(path: str) -> bytes | None:
+    """The first 16 bytes of the file at `path` (None: not a regular file, or unreadable),
+    read through a descriptor the process already holds on it when there is one. Only when
+    there is none does it open (and close) one: then the process holds no lock on the file
+    that closing could drop (see `Store._head`)."""
+    identity = file_identity(path)
+    if identity is None:
+        return None
+    fd = descriptor_of(identity)
+    if fd is not None:
+        try:
+            return os.pread(fd, len(SQLITE_HEADER), 0)
+        except OSError:
+            return None
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        return os.pread(fd, len(SQLITE_HEADER), 0) if _describes(fd, identity) else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def read_only_connection(path: str) -> sqlite3.Connection:
+    """A connection that cannot write the file, its -wal or its -shm's data: `mode=ro`.
+
+    It reads through the WAL of a live server, and closing it never checkpoints or deletes
+    that WAL (only a connection that may write does, when it is the last one). Raises
+    sqlite3.OperationalError when there is no file at `path`."""
+    uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
+    return sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False)
+
+
+def check_before_opening(path: str, deep: bool = True) -> None:
+    """The checks at start, before any connection that may write opens the file (a writing
+    connection replays a WAL into the file at its first checkpoint, and deletes the WAL of
+    an empty file): nothing here writes the file or its -wal. Raises DatabaseFault
+    (`database_damaged`) when
+
+    - the file does not start with SQLite's 16 bytes (written over: random bytes, a
+      document), or is empty while its -wal holds moves (SQLite would delete the -wal);
+    - a -wal left by a server that was killed holds moves, and the pages of the file and
+      that WAL do not pass `PRAGMA quick_check` (a damaged page the first checkpoint would
+      write beside). A server stopped cleanly leaves no -wal; the check reads the whole
+      file (about 0.35 s per 100 MB, docs/operations.md "At start"). Not when `deep` is
+      False: a reader (`companion games`) writes nothing, and beside a live server there
+      is always a -wal."""
+    head = read_head(path)
+    if head is None:  # no file yet (SQLite makes it), or not a file (SQLite's error says)
+        return
+    wal = _size(path + "-wal")
+    if head and head != SQLITE_HEADER:
+        raise DatabaseFault(DAMAGED, f"{path} does not start as an SQLite database")
+    if not head and wal:
+        raise DatabaseFault(DAMAGED, f"{path} is empty but its -wal holds {wal} bytes")
+    if not wal or not deep:
+        return
+    conn = read_only_connection(path)
+    try:
+        problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check(3)")]
+    finally:
+        conn.close()  # read-only: closing it neither checkpoints nor deletes the -wal
+    if problems != ["ok"]:
+        raise DatabaseFault(DAMAGED, f"{path} fails SQLite's check: {'; '.join(problems)}")
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+# -- a backup beside a live server ----------------------------------------------------------
+
+
+class BackupRefused(StoreError):
+    """`companion backup` will not write there (the live file, a file that is not a backup)."""
+
+    code = "backup_refused"
+
+
+@dataclass(frozen=True)
+class Backup:
+    """What `backup_database` saved."""
+
+    path: str
+    games: int
+    records: int
+    size: int
+
+
+def backup_database(source: str, target: str) -> Backup:
+    """Copy the game file `source` to `target` with SQLite's online backup API, consistent
+    while a server writes to it: one read transaction of a `mode=ro` connection (it neither
+    checkpoints nor deletes the server's WAL), into a new file beside `target` (0600: it
+    holds the session secret), checked (`quick_check`), then renamed over `target`, so an
+    interrupted backup never leaves half a file. `target` may be a former backup (an SQLite
+    file without a -wal); never the live file, its -wal or -shm, or any other file.
+
+    Raises BackupRefused, DatabaseFault and SQLite's errors for the source."""
+    _check_backup_target(source, target)
+    check_before_opening(source, deep=False)
+    folder = os.path.dirname(os.path.abspath(target))
+    partial = os.path.join(folder, f".{os.path.basename(target)}.{os.getpid()}.partial")
+    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+    try:
+        reader = read_only_connection(source)
+        copy = sqlite3.connect(partial)
+        try:
+            reader.backup(copy)  # all pages in one step: one snapshot of the file
+            copy.execute("PRAGMA journal_mode = DELETE")  # one file, no -wal beside it
+            problems = [str(row[0]) for row in copy.execute("PRAGMA quick_check(3)")]
+            if problems != ["ok"]:
+                raise DatabaseFault(DAMAGED, f"the copy fails SQLite's check: {problems}")
+            tables = {row[0] for row in copy.execute("SELECT name FROM sqlite_master")}
+            games = records = 0
+            if {"games", "records"} <= tables:
+                games = copy.execute("SELECT count(*) FROM games").fetchone()[0]
+                records = copy.execute("SELECT count(*) FROM records").fetchone()[0]
+        finally:
+            copy.close()
+            reader.close()  # read-only: it leaves the server's WAL alone
+        _sync(partial)
+        os.replace(partial, target)
+        _sync(folder)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
+    return Backup(target, int(games), int(records), os.stat(target).st_size)
+
+
+def _check_backup_target(source: str, target: str) -> None:
+    live = os.path.realpath(source)
+    wanted = os.path.realpath(target)
+    same = file_identity(target) is not None and file_identity(target) == file_identity(source)
+    if same or wanted in (live, *(live + side for side in ("-wal", "-shm", "-journal"))):
+        raise BackupRefused(
+            f"{target} is the game file itself (or its -wal or -shm): give another name "
+            "for the backup."
+        )
+    if os.path.isdir(target):
+        raise BackupRefused(f"{target} is a folder: give a file name for the backup.")
+    head = read_head(target)
+    if head is not None and head and head != SQLITE_HEADER:
+        raise BackupRefused(
+            f"{target} exists and is not a database: it was left as it is. Give another name."
+        )
+    if _size(target + "-wal"):
+        raise BackupRefused(
+            f"{target} has a -wal beside it: a server may be using it. Give another name."
+        )
+
+
+def _sync(path: str) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 class Store:
     """Games on one SQLite file through one long-lived connection, thread-safe (a lock)."""
 
@@ -264,14 +476,23 @@ class Store:
         path: str | Path,
         engine: Engine | None = None,
         synchronous: str = DEFAULT_SYNCHRONOUS,
+        read_only: bool = False,
     ) -> None:
+        """Open the game file `path` (made when missing), after checks that write nothing.
+
+        `read_only`: for `companion games` and `companion backup` beside a live server; the
+        file is opened `mode=ro`, nothing is made or changed, and it may be a file the server
+        would refuse to write (read-only). Raises DatabaseFault (and SQLite's errors) for a
+        file that cannot be used (companion/faults.py)."""
         from companion.security import private_database
 
         self.path = str(path)
         self._engine = engine
+        self._read_only = read_only
         # games idle this long are archived and their join codes retired (None: never)
         self.archive_after: timedelta | None = None
-        private_database(self.path)  # 0600: the file holds the session secret
+        if not read_only:
+            private_database(self.path)  # 0600: the file holds the session secret
         # Serialises this process's use of the connection (a transaction holds it to its
         # commit, so no reader sees half of one); BEGIN IMMEDIATE serialises other processes.
         self._lock = threading.RLock()
@@ -287,7 +508,15 @@ class Store:
         self._file_had_header = False
         self._file_checked = 0.0
         self._file_fault: FileChanged | None = None
-        self._create_schema()
+        # a descriptor SQLite holds on the file, through which its first bytes are read
+        self._head_fd: int | None = None
+        check_before_opening(self.path, deep=not read_only)
+        self._no_games_table = False  # a read-only look at a file no server has written
+        if not read_only:
+            self._create_schema()
+        else:
+            with self._db() as db:
+                self._no_games_table = "games" not in db.table_names()
 
     @property
     def engine(self) -> Engine:
@@ -300,11 +529,14 @@ class Store:
     def _connection(self) -> sqlite3.Connection:
         """The worker's one connection, opened on first use (WAL, a busy timeout)."""
         if self._conn is None:
-            conn = sqlite3.connect(
-                self.path, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False
-            )
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute(f"PRAGMA synchronous = {self._synchronous}")
+            if self._read_only:
+                conn = read_only_connection(self.path)
+            else:
+                conn = sqlite3.connect(
+                    self.path, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False
+                )
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute(f"PRAGMA synchronous = {self._synchronous}")
             conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
             self._conn = conn
             self._database = sqlite_utils.Database(conn)
@@ -325,11 +557,7 @@ class Store:
             self._live.clear()
 
     def _file_identity(self) -> tuple[int, int] | None:
-        try:
-            found = os.stat(self.path)
-        except OSError:  # not a file on disk (":memory:", a URI): nothing to watch
-            return None
-        return found.st_dev, found.st_ino
+        return file_identity(self.path)
 
     def _check_file(self, always: bool) -> None:
         """Raise FileChanged (503) when the game file is no longer the one the connection
@@ -348,17 +576,47 @@ class Store:
             raise fault
 
     def _file_change(self) -> FileChanged | None:
+        """The fault of a file changed under the connection, found by `stat` and a read
+        through a descriptor SQLite already holds: never `open()` (see `_head`)."""
         if self._file_identity() != self._file_id:
             return FileChanged(REPLACED, f"{self.path} is not the file this server opened")
-        try:
-            with open(self.path, "rb") as file:
-                head = file.read(len(SQLITE_HEADER))
-        except OSError:
-            return None  # unreadable: SQLite's own error says which fault
+        head = self._head()
+        if head is None:
+            return None  # no descriptor to read through: the identity check is all we have
         if head == SQLITE_HEADER:
             self._file_had_header = True
         elif head or self._file_had_header:  # an empty file is a database not yet written
             return FileChanged(DAMAGED, f"{self.path} no longer starts as an SQLite database")
+        return None
+
+    def _head(self) -> bytes | None:
+        """The file's first 16 bytes, read with `os.pread` through a descriptor SQLite
+        opened (found once in /proc/self/fd, then checked by `fstat` before each use).
+
+        Why not `open()` the path: on Linux (POSIX record locks) closing *any* descriptor of
+        a file drops every lock the process holds on it, SQLite's included. Another process
+        (`companion games`, the `sqlite3` tool, a DB browser) then believes it is alone,
+        checkpoints and deletes the WAL under the running server, and every move saved
+        after that is lost when the server stops (issue 18). A descriptor of our own kept
+        open would only move the problem to whenever it is closed (and a second Store on
+        the same file in one process would close it under the first one's connection);
+        reading through SQLite (`sqlite_dbpage`) gives the page from the WAL or the cache,
+        not the bytes on disk. SQLite's own descriptor is never closed by us."""
+        if self._file_id is None:
+            return None
+        for _ in range(2):  # a descriptor closed (and its number reused) meanwhile: once more
+            fd = self._head_fd
+            if fd is None or not _describes(fd, self._file_id):
+                fd = self._head_fd = descriptor_of(self._file_id)
+                if fd is None:
+                    return None
+            try:
+                head: bytes | None = os.pread(fd, len(SQLITE_HEADER), 0)
+            except OSError:
+                head = None  # unreadable: SQLite's own error says which fault
+            if _describes(fd, self._file_id):
+                return head
+            self._head_fd = None
         return None
 
     @contextmanager
@@ -508,6 +766,8 @@ class Store:
 
     def list_games(self, ids: list[str] | None = None) -> list[dict[str, Any]]:
         """Game summaries, newest first; only `ids` when given (a device's joined games)."""
+        if self._no_games_table:
+            return []
         with self._db() as db:
             if ids is None:
                 rows = db.query("SELECT * FROM games ORDER BY updated_at DESC, created_at DESC")
@@ -574,6 +834,90 @@ class Store:
         with self._db() as db:
             stored = json.loads(self._game_row(db, game_id)["setup_outcome"] or "{}")
         return dict(words.from_json(stored))
+
+    # -- moving a game between servers (companion/transfer.py) ---------------------------
+
+    def stored_game(self, game_id: str) -> dict[str, Any]:
+        """The game as its rows are stored (texts of JSON, sentences as catalogue keys), for
+        an export that `companion import` brings back as it was. Raises GameNotFound."""
+        with self._db() as db:
+            row = self._game_row(db, game_id)
+            live = self._live_game(db, game_id)
+            records = list(
+                db.query(
+                    "SELECT seq, kind, command, events, instructions, version_after, created_at "
+                    "FROM records WHERE game_id = ? ORDER BY seq",
+                    [game_id],
+                )
+            )
+            state = stored_dumps(self._stored_json(live.view))
+        game = {key: row.get(key) for key in STORED_GAME_FIELDS}
+        return {"format": STORED_FORMAT, "game": game, "records": records, "state": state}
+
+    def same_game(self, game: dict[str, Any]) -> dict[str, Any] | None:
+        """The summary of the game already here that `game` (a stored game's row) is a copy
+        of: the same start (creation time and setup; its id when it kept it), else None. Two
+        games started in the same second with the same setup, seed included, are one."""
+        with self._db() as db:
+            return self._same_game(db, game)
+
+    def _same_game(self, db: sqlite_utils.Database, game: dict[str, Any]) -> dict[str, Any] | None:
+        rows = db.query(
+            "SELECT * FROM games WHERE created_at = ? AND setup = ? ORDER BY id = ? DESC",
+            [game["created_at"], game["setup"], game["id"]],
+        )
+        return next((self._summary(row) for row in rows), None)
+
+    def add_stored_game(
+        self,
+        game: dict[str, Any],
+        records: list[dict[str, Any]],
+        snapshots: dict[int, str],
+        summary: dict[str, Any],
+    ) -> tuple[dict[str, Any], bool]:
+        """Write a game checked by `companion/transfer.py`: its row (`game`, the stored
+        fields), `records` as stored, `snapshots` (version → stored state) and the `summary`
+        columns of its last version (round, phase, players, finished). It keeps its id and
+        join code unless this server already uses them (then new ones); it starts its idle
+        time again (`updated_at` now), so its code joins for the archive period. Returns the
+        summary of the game here and whether it was already here (`same_game`: then nothing
+        is written)."""
+        with self._transaction() as db:
+            here = self._same_game(db, game)
+            if here is not None:
+                return here, True
+            game_id = game["id"]
+            if list(db.query("SELECT 1 FROM games WHERE id = ?", [game_id])):
+                game_id = secrets.token_hex(6)
+            # an archived game's code is kept as its retired code: it comes back live
+            code = str(game.get("retired_code") or game.get("join_code") or "")
+            usable = len(code) == JOIN_CODE_LENGTH and all(c in JOIN_CODE_ALPHABET for c in code)
+            if not usable or list(db.query("SELECT 1 FROM games WHERE join_code = ?", [code])):
+                code = self._unused_join_code(db)
+            db["games"].insert(
+                {
+                    "id": game_id,
+                    "join_code": code,
+                    "created_at": game["created_at"],
+                    "updated_at": _now(),
+                    "title": game["title"],
+                    "setup": game["setup"],
+                    "setup_outcome": game["setup_outcome"],
+                    "version": game["version"],
+                    "round": summary["round"],
+                    "phase": summary["phase"],
+                    "players": _dumps(summary["players"]),
+                    "finished": int(summary["finished"]),
+                    "archived_at": None,
+                    "retired_code": None,
+                }
+            )
+            db["records"].insert_all({**record, "game_id": game_id} for record in records)
+            db["snapshots"].insert_all(
+                {"game_id": game_id, "version": version, "state": state}
+                for version, state in sorted(snapshots.items())
+            )
+            return self._summary(self._game_row(db, game_id)), False
 
     def delete_game(self, game_id: str) -> None:
         """Delete a game with its records and snapshots. Raises GameNotFound."""

@@ -1,6 +1,6 @@
 """The company special abilities and the Executive Officers' powers in player words (issue 13):
 each said once here as a catalogue key, so the screens show them in the device's language
-(`e2e/catalog_gen.py` writes them into static/js/catalog.js; the JavaScript looks them up with
+(`tools/catalog_js.py` writes them into static/js/catalog.js; the JavaScript looks them up with
 `t()`). The engine's tables hold only their parameters (abilities.py, officers.py apply them).
 """
 

@@ -186,6 +186,7 @@ def export(game_id: str) -> Response:
         "setup": game["setup"],
         "commands": [{"command": r["command"], "events": r["events"]} for r in in_force],
         "records": records,
+        "stored": store().stored_game(game_id),  # what `companion import` reads (issue 18)
     }
     response = jsonify(body)
     filename = f"barrage-{game['created_at'][:10]}-{game_id}.json"

@@ -230,6 +230,7 @@ def export_json(game_id: str) -> Response:
     require_joined(game_id)
     data = game_audit(game_id)
     data["log"] = game_log(game_id)
+    data["stored"] = store().stored_game(game_id)  # what `companion import` reads (issue 18)
     # a download is no JSON answer of the API: it speaks the asking device's language here
     body = json.dumps(i18n.speak(data), indent=2, ensure_ascii=False)
     return Response(

@@ -139,11 +139,20 @@ def test_companion_games_shows_the_state(
     app = make_app(db, ARCHIVE_AFTER_DAYS=0)
     idle, fresh = play(app.test_client()), play(app.test_client())
     age(db, idle["id"], 45)
+    app.extensions["companion_store"].close()  # stopped: `games` leaves no change at all
+    before = db.read_bytes()
     assert cli.main(["games", "--db", str(db), "--archive-after", "30"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    archived = next(line for line in lines if line.startswith(idle["join_code"]))
+    # read-only (issue 18): the idle game is shown as retired; the next join archives it
+    idle_since = (datetime.now(UTC) - timedelta(days=45)).date().isoformat()
+    retired = next(line for line in lines if line.startswith(idle["join_code"]))
+    assert f"open, idle since {idle_since}: code retired" in retired
+    assert db.read_bytes() == before
+    restarted = make_app(db, ARCHIVE_AFTER_DAYS=30)
+    assert cli.main(["games", "--db", str(db), "--archive-after", "30"]) == 0
     today = datetime.now(UTC).date().isoformat()
-    assert f"archived {today} (code retired)" in archived
+    assert f"archived {today} (code retired)" in capsys.readouterr().out
+    restarted.extensions["companion_store"].close()
     live = next(line for line in lines if line.startswith(fresh["join_code"]))
     retire = (datetime.now(UTC) + timedelta(days=30)).date().isoformat()
     assert f"open, code retired after {retire}" in live

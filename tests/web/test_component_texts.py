@@ -2,31 +2,27 @@
 the Executive Officers' powers, the Advanced Technology tiles, the bonus and objective tiles,
 the External Works and the Private Buildings. Each is said once in the engine
 (`component_texts.py`, generated from the reference; `power_words.py`), catalog.js carries its
-English as the catalogue key, and the page's catalogue (it.json) holds its Italian.
+English as the catalogue key, and the page's catalogue (it.json) holds its Italian. How an
+Italian device shows them (names.js over it.json): tests/js/components_it.test.js.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from companion.engine import component_texts, power_words
 from companion.engine.words import Words
 from companion.i18n import translator
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-from e2e import catalog_gen  # noqa: E402
+sys.path.insert(0, str(ROOT / "tools"))
+import catalog_js  # noqa: E402
 
 IT_JSON = ROOT / "companion" / "static" / "i18n" / "it.json"
-NODE = shutil.which("node")
 # names printed the same in both languages (the Italian rulebook keeps them)
 SAME_IN_ITALIAN = {"USA"}
 
@@ -74,7 +70,7 @@ def test_every_component_text_is_said_in_italian_by_the_engine() -> None:
 
 def test_every_text_the_screens_show_has_its_italian_in_the_page_catalogue() -> None:
     italian = json.loads(IT_JSON.read_text(encoding="utf-8"))
-    shown = shown_texts(catalog_gen.catalog())
+    shown = shown_texts(catalog_js.catalog())
     assert len(shown) == 115  # 18 tiles, 11 officers × 3, 5 companies × 3, 8 + 6 tiles, 15 + 20
     assert missing_italian(shown, italian) == []
 
@@ -82,37 +78,14 @@ def test_every_text_the_screens_show_has_its_italian_in_the_page_catalogue() -> 
 def test_the_screens_show_exactly_the_engine_s_texts() -> None:
     # one source: catalog.js holds no component text the engine does not say
     keys = {w.key for w in engine_texts()}
-    assert [t for t in shown_texts(catalog_gen.catalog()) if t not in keys] == []
+    assert [t for t in shown_texts(catalog_js.catalog()) if t not in keys] == []
 
 
 def test_a_text_without_italian_is_found() -> None:
-    catalog = catalog_gen.catalog()
+    catalog = catalog_js.catalog()
     catalog["officers"][0] = {**catalog["officers"][0], "power": "A power nobody translated."}
     italian = json.loads(IT_JSON.read_text(encoding="utf-8"))
     assert missing_italian(shown_texts(catalog), italian) == ["A power nobody translated."]
-
-
-def test_an_italian_device_shows_the_tiles_and_powers_in_italian() -> None:
-    if NODE is None:
-        pytest.skip("Node.js is not installed (scripts/test installs it)")
-    script = ROOT / "tests" / "web" / "js" / "components_it.mjs"
-    done = subprocess.run([NODE, str(script), str(ROOT)], capture_output=True, text=True,
-                          check=True, timeout=60)  # fmt: skip
-    shown = json.loads(done.stdout)
-    # Appendix 4 (Italian rulebook 003, Appendice 4): the level-2 Base tile
-    assert shown["advanced"]["L2_BASE"] == (
-        "Livello 2 Base: produci Unità Energia pari al numero di Basi che hai costruito"
-    )
-    # Appendix 3 (Appendice 3): Wilhelm Adler
-    assert shown["officers"]["wilhelm_adler"].startswith("Le tue Basi costano sempre 3 Escavatori")
-    # Appendix 2 (Appendice 2): Italy's ability
-    assert shown["abilities"]["italy"].startswith(
-        "Dopo ogni tua azione di produzione, muovi il tuo indicatore sul Tracciato Energia di"
-        " ulteriori 3 spazi"
-    )
-    assert shown["bonus"]["B_BASES"] == "4 PV per Basi costruite"
-    assert shown["buildings"]["financial_division"] == "Divisione Finanziaria: prendi 5 Crediti"
-    assert shown["works"]["C5"] == "pila C: scarta 5 Escavatori → 6 PV e 3 Betoniere"
 
 
 def test_the_said_texts_are_the_tables_texts() -> None:

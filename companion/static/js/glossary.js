@@ -1,21 +1,21 @@
+// @ts-check
 // The glossary's search: filters the terms as you type, in English or Italian, accents
-// optional ("perche" finds "perché"); every word typed must start a name or be part of one.
-// "/" jumps to the search, Esc clears it, Enter goes to the first term found.
+// optional ("perche" finds "perché"); every word typed must be part of one of a term's names
+// (glossary_search.js). "/" jumps to the search, Esc clears it, Enter goes to the first term found.
 import { scriptReady } from './dom.js';
+import { byId, field } from './elements.js';
+import { matches, searchWords } from './glossary_search.js';
 
-const input = document.getElementById('glossary-q');
-const items = [...document.querySelectorAll('#glossary-list > li')];
-const shownCount = document.querySelector('#glossary-count [data-field="shown"]');
-const empty = document.getElementById('glossary-empty');
-
-// Same folding as companion/glossary.py's fold(): the names in data-search are folded there.
-const fold = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const input = byId('glossary-q', HTMLInputElement);
+const items = [...byId('glossary-list').children].filter((node) => node instanceof HTMLLIElement);
+const shownCount = field(byId('glossary-count'), 'shown');
+const empty = byId('glossary-empty');
 
 function filter() {
-  const words = fold(input.value).split(/\s+/).filter(Boolean);
+  const words = searchWords(input.value);
   let shown = 0;
   for (const item of items) {
-    const match = words.every((word) => item.dataset.search.includes(word));
+    const match = matches(words, item.dataset.search ?? '');
     item.hidden = !match;
     if (match) shown += 1;
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The EN | IT switch of the menu (issue 13). The engine's sentences arrive already in this
 // device's language (the server renders them, companion/engine/words.py), so the pages show
 // them as they come; this switch only changes the language the server speaks to this device.

@@ -1,3 +1,4 @@
+// @ts-check
 // Installable and offline-tolerant: registers the service worker (served at /sw.js) with
 // Workbox's window helper. Browsers without service workers, or pages not in a secure context
 // (plain http on a LAN address), simply go on without it.
