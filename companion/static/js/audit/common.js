@@ -38,7 +38,7 @@ export async function api(method, url, body) {
   }
   const response = await fetch(url, init);
   const text = await response.text();
-  let data = null;
+  let data;
   try { data = text ? JSON.parse(text) : null; } catch { data = { error: { message: text } }; }
   return { ok: response.ok, status: response.status, data };
 }

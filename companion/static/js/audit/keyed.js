@@ -1,3 +1,4 @@
+// @ts-check
 // Keyed updates by hand for the score pad (issue 20): a change of the entry updates the nodes
 // that show it, and never replaces the node that holds focus or a half-typed number. Plain DOM,
 // no library: the team's keyed-rendering library can take this file's place without the page
