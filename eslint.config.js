@@ -11,9 +11,6 @@ const JOINS_WHEN_REWRITTEN = [
   'companion/static/js/render/actions.js',
   'companion/static/js/render/company.js',
   'companion/static/js/render/map.js',
-  // the audit pages (H4, issue 20): `t` used without its import (common.js), dead code
-  'companion/static/js/audit/common.js',
-  'companion/static/js/audit/standalone.js',
 ];
 
 export default [

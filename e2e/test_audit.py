@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from companion.engine import execute, legal_options, new_game
+from companion.engine.places import short_space_name
 from companion.engine.state import GameState
 
 pytestmark = pytest.mark.e2e
@@ -76,8 +77,9 @@ def enter_board(page: Any, company: str, board: dict[str, Any]) -> None:
     for space in board["taps"]:
         page.locator(f'#audit-map [data-space="{space}"]').click()
     for space, drops in board["drops"].items():
-        for _ in range(drops):
-            page.get_by_role("button", name=f"{name} drops held by {space} plus 1").click()
+        # one tap on the number of drops the dam holds (its place named in board words)
+        group = page.get_by_role("group", name=f"{short_space_name(space)}: drops held")
+        group.get_by_role("radio", name=str(drops), exact=True).check()
     for label, value in board["fields"].items():
         box = page.get_by_label(f"{name} {label}", exact=True)
         box.fill(str(value))

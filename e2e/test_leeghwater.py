@@ -290,6 +290,8 @@ def test_score_pad_scores_the_private_buildings_of_x10(page: Page) -> None:
     page.locator('#audit-map [data-space="1U"]').wait_for()
     page.get_by_role("button", name="Remove France").click()
     page.get_by_label("Objective tile").select_option("O_BASINS_1")
+    # without the Netherlands, the table says it plays the expansion (its Buildings show then)
+    page.get_by_label("The Leeghwater Project").check()
     for company, board in BOARDS.items():
         enter_board(page, company, board)
     page.get_by_role("radio", name=NAMES["usa"]).click()

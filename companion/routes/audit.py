@@ -134,7 +134,7 @@ def standalone_page() -> str:
     return render_template(
         "audit/standalone.html",
         objectives=i18n.speak(_objective_choices()),
-        companies=companies,
+        companies=i18n.speak(companies),
         neutral_levels=engine_audit.NEUTRAL_DAM_LEVELS,
         dam_capacities=engine_audit.dam_capacities(),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
@@ -102,6 +103,44 @@ def test_standalone_audit_totals_and_statements() -> None:
     assert "Winner: Germany with 119 VP." in texts
 
 
+# a building space's id (1U, 10L, C4L, P9-2) or a basin by number: the printed board carries
+# neither, so no sentence a person reads may (issue 20)
+SPACE_ID = re.compile(r"\b(?:\d{1,2}[UL]|C\d{1,2}[LR]|P\d{1,2}-\d)\b|\bbasin \d")
+
+
+def test_standalone_sentences_name_spaces_in_board_words() -> None:
+    result = audit.audit_standalone(finished_entry())
+    texts = [s["text"] for s in result["statements"]]
+    texts += [e for row in result["objective"]["rows"] for e in row["elements"]]
+    assert [t for t in texts if SPACE_ID.search(t)] == []
+    water = next(p["water"]["statement"] for p in result["players"] if p["company"] == "usa")
+    assert water == (
+        "Water: USA's dams hold 2 drops (Upper dam of the 1st Mountains basin: 2 drops) → 2 VP."
+    )
+    basins = finished_entry() | {"objective": "O_BASINS_1"}
+    rows = audit.audit_standalone(basins)["objective"]["rows"]
+    usa = next(r for r in rows if r["company"] == "usa")
+    assert usa["elements"][0] == "1st Mountains basin: 4 pieces"  # a level-3 dam and a conduit
+
+
+def test_standalone_refusals_name_spaces_in_board_words() -> None:
+    entry = finished_entry()
+    usa, germany = entry["players"][0], entry["players"][1]
+    usa["dams"] += [{"space": "1L", "level": 4, "drops": 0}]  # a 2nd Base in basin 1, level 4
+    germany["powerhouses"].append("P8-1")  # USA's space
+    entry["neutral_dams"] = [{"space": "6U", "level": 2}, {"space": "5L", "level": 3}]
+    errors = audit.validate_entry(entry)
+    codes = {e.code for e in errors}
+    assert {
+        "bad_dam_level",
+        "two_bases_in_basin",
+        "space_taken_twice",
+        "no_neutral_space",
+        "neutral_dam_level",
+    } <= codes
+    assert [e.message for e in errors if SPACE_ID.search(e.message)] == []
+
+
 def test_standalone_neutral_drops_score_nobody() -> None:
     result = audit.audit_standalone(finished_entry())
     assert sum(p["water"]["vp"] for p in result["players"]) == 2 + 1 + 1
@@ -129,7 +168,12 @@ def test_standalone_automa_objective_scale() -> None:
     assert rows["usa"]["vp"] == rows["italy"]["vp"] == 13  # (15 + 10) / 2, ruling R1
     assert rows["germany"]["vp"] == 3  # tied 3rd: (5 + 0) / 2 rounded up
     assert rows["france"]["vp"] == 5  # the Automa's share on its scale: (10 + 0) / 2
-    assert rows["italy"]["elements"] == ["Base on 8U", "Powerhouse on P10-1", "Powerhouse on P9-1"]
+    # in board words, as a person finds them on the printed board (issue 20: no space ids)
+    assert rows["italy"]["elements"] == [
+        "Upper dam of the 1st Plains basin",
+        "Top-left powerhouse space of the 3rd Plains basin",
+        "Top powerhouse space of the 2nd Plains basin",
+    ]
 
 
 # -- validation of impossible entries ----------------------------------------------------------
@@ -181,7 +225,9 @@ def test_drops_above_capacity() -> None:
     entry["players"][1]["dams"][0]["drops"] = 3  # level 2
     errors = audit.validate_entry(entry)
     assert [e.code for e in errors] == ["drops_above_capacity"]
-    assert errors[0].message == "Germany's level-2 dam on 5U holds at most 2 drops; 3 entered."
+    assert errors[0].message == (
+        "Upper dam of the 1st Hills basin: Germany's level-2 dam holds at most 2 drops; 3 entered."
+    )
 
 
 def test_graziano_level_3_dam_holds_4() -> None:
@@ -218,7 +264,10 @@ def test_structure_on_wrong_kind_of_space() -> None:
     entry["players"][0]["powerhouses"] = ["C2L"]
     errors = audit.validate_entry(entry)
     assert [e.code for e in errors] == ["wrong_space_kind"]
-    assert errors[0].message == "C2L is a conduit space, not a powerhouse space."
+    assert errors[0].message == (
+        "Left conduit (value 3) of the 2nd Mountains basin is a conduit space, not a powerhouse"
+        " space."
+    )
 
 
 def test_two_bases_of_one_company_in_one_basin() -> None:
@@ -226,7 +275,7 @@ def test_two_bases_of_one_company_in_one_basin() -> None:
     entry["players"][0]["dams"] = [{"space": "1U", "level": 1}, {"space": "1L", "level": 1}]
     errors = audit.validate_entry(entry)
     assert [e.code for e in errors] == ["two_bases_in_basin"]
-    assert "basin 1 (1U and 1L)" in errors[0].message
+    assert "two Bases in one basin (1st Mountains basin)" in errors[0].message
 
 
 def test_two_powerhouses_of_one_company_in_one_basin() -> None:
@@ -240,7 +289,9 @@ def test_two_structures_on_one_space() -> None:
     entry["players"][1]["powerhouses"] = ["P8-1"]  # usa's
     errors = audit.validate_entry(entry)
     assert [e.code for e in errors] == ["space_taken_twice"]
-    assert "P8-1 is entered 2 times (USA, Germany)" in errors[0].message
+    assert "Top powerhouse space of the 1st Plains basin is entered 2 times (USA, Germany)" in (
+        errors[0].message
+    )
 
 
 def test_elevations_on_a_neutral_dam() -> None:
@@ -554,4 +605,3 @@ def test_a_ledger_line_is_worded_from_its_source_not_from_its_sentence() -> None
     assert line["source"] == {"kind": "bonus_tile", "id": "B_BASES",
                               "numbers": {"round": 1, "count": 2}}  # fmt: skip
     assert line["text"] == "Bonus tile “4 VP per Base” of round 1: 2 counted"
-

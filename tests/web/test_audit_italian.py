@@ -173,3 +173,6 @@ def test_the_standalone_score_pad_speaks_italian() -> None:
     assert refused.get_json()["message"] == "Scegli la tessera Obiettivo."
     page = client.get("/audit").get_data(as_text=True)
     assert "Basi collegate" in page or "Più pezzi in una zona" in page
+    # the companies to choose, as the score pad's buttons name them (issue 20 point 6)
+    assert '"name": "Germania"' in page and '"name": "Paesi Bassi"' in page
+    assert '"name": "Germany"' not in page

@@ -27,6 +27,7 @@ from companion.engine.audit.words import (
 )
 from companion.engine.data.map_tables import NEUTRAL_DAM_TILES
 from companion.engine.mahiri import GRAZIANO, MAHIRI
+from companion.engine.places import basin_name, short_space_name, space_name
 from companion.engine.state import (
     NEUTRAL,
     PIECES_PER_COMPANY,
@@ -34,7 +35,7 @@ from companion.engine.state import (
     GameState,
     PlayerState,
 )
-from companion.engine.words import Words, listing, say
+from companion.engine.words import Words, say
 
 # -- standalone audit of an untracked game -----------------------------------------------------
 
@@ -112,7 +113,7 @@ def _check_space(field: str, space: str, key: str) -> EntryError | None:
             "wrong_space_kind",
             say(
                 "{space} is a {kind}, not a {wanted}.",
-                space=space,
+                space=short_space_name(space),
                 kind=KIND_WORDS[found.kind],
                 wanted=KIND_WORDS[wanted],
             ),
@@ -194,9 +195,9 @@ def _check_dams(
                     field,
                     "bad_dam_level",
                     say(
-                        "The dam on {space} is entered at level {level}; a dam is a Base with at"
-                        " most 2 Elevations (level 1 to 3).",
-                        space=space,
+                        "{space}: a dam entered at level {level}; a dam is a Base with at most"
+                        " 2 Elevations (level 1 to 3).",
+                        space=short_space_name(space),
                         level=level,
                     ),
                 )
@@ -209,11 +210,11 @@ def _check_dams(
                     field,
                     "drops_above_capacity",
                     say(
-                        "{company}'s level-{level} dam on {space} holds at most {drops};"
+                        "{space}: {company}'s level-{level} dam holds at most {drops};"
                         " {n} entered.",
                         company=name,
                         level=level,
-                        space=space,
+                        space=short_space_name(space),
                         drops=drop_count(capacity),
                         n=drops,
                     ),
@@ -237,12 +238,11 @@ def _check_one_per_basin(where: str, name: str, p: Mapping[str, Any]) -> list[En
                         f"{where}.{key}",
                         f"two_{piece}s_in_basin",
                         say(
-                            "{company} has two {pieces} in basin {basin} ({spaces}); a company"
-                            " may have only one {piece} in a basin.",
+                            "{company} has two {pieces} in one basin ({basin}); a company may"
+                            " have only one {piece} in a basin.",
                             company=name,
                             pieces=PIECES_WORDS[piece],
-                            basin=basin,
-                            spaces=listing(spaces),
+                            basin=basin_name(basin, short=True),
                             piece=STRUCTURE_NAMES[piece],
                         ),
                     )
@@ -295,9 +295,8 @@ def _check_neutral(entry: Mapping[str, Any]) -> list[EntryError]:
                     field,
                     "no_neutral_space",
                     say(
-                        "A neutral dam stands only on the lower dam space of basins 1-10; {space}"
-                        " is not one.",
-                        space=space,
+                        "A neutral dam stands only on a lower dam space; {space} is not one.",
+                        space=space_name(space),
                     ),
                 )
             )
@@ -311,7 +310,7 @@ def _check_neutral(entry: Mapping[str, Any]) -> list[EntryError]:
                     say(
                         "Neutral dams are never raised: the neutral dam on {space} is level"
                         " {printed}; level {level} entered.",
-                        space=space,
+                        space=space_name(space),
                         printed=printed,
                         level=level,
                     ),
@@ -324,7 +323,7 @@ def _check_neutral(entry: Mapping[str, Any]) -> list[EntryError]:
                     "drops_above_capacity",
                     say(
                         "The neutral dam on {space} holds at most {drops}.",
-                        space=space,
+                        space=space_name(space),
                         drops=drop_count(printed),
                     ),
                 )
@@ -347,7 +346,7 @@ def _check_spaces_taken_once(entry: Mapping[str, Any]) -> list[EntryError]:
             "space_taken_twice",
             say(
                 "{space} is entered {n} times ({who}); a building space holds one structure.",
-                space=space,
+                space=short_space_name(space),
                 n=len(who),
                 who=commas(who),
             ),

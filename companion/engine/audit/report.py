@@ -8,12 +8,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 from typing import Any
 
-from companion.engine import board, scoring
+from companion.engine import scoring
 from companion.engine.audit.words import (
     OBJECTIVE_LABELS,
     SOURCE_LABELS,
     SOURCE_ORDER,
-    STRUCTURE_NAMES,
     Names,
     _names,
     _who,
@@ -27,6 +26,7 @@ from companion.engine.audit.words import (
     player_labels,
     semicolons,
 )
+from companion.engine.places import basin_name, short_space_name
 from companion.engine.state import (
     GameState,
     LedgerLine,
@@ -84,17 +84,12 @@ def source_rows(players: Iterable[PlayerState]) -> list[dict[str, str]]:
 
 
 def objective_elements(state: GameState, company: str, tile_id: str) -> list[str]:
-    """What was counted for the Objective tile, in words a player checks on the board."""
+    """What was counted for the Objective tile, in words a player checks on the board: the
+    spaces and basins as the printed board lets a person find them (it carries no ids)."""
     if tile_id == "O_RED_SPACES":
-        return [
-            say("{structure} on {space}", structure=_kind_word(s), space=s)
-            for s in scoring.red_space_pieces(state, company)
-        ]
+        return [short_space_name(s) for s in scoring.red_space_pieces(state, company)]
     if tile_id == "O_CONNECTED_BASES":
-        return [
-            say("{structure} on {space}", structure=STRUCTURE_NAMES["base"], space=s)
-            for s in scoring.connected_bases(state, company)
-        ]
+        return [short_space_name(s) for s in scoring.connected_bases(state, company)]
     if tile_id in ("O_BEST_AREA", "O_WORST_AREA"):
         areas = scoring.pieces_by_area(state, company)
         return [
@@ -105,14 +100,10 @@ def objective_elements(state: GameState, company: str, tile_id: str) -> list[str
     if threshold is None:
         raise ValueError(f"unknown Objective tile {tile_id!r}")
     return [
-        say("basin {basin}: {pieces}", basin=basin, pieces=piece_count(n))
+        say("{basin}: {pieces}", basin=basin_name(basin, short=True), pieces=piece_count(n))
         for basin, n in scoring.pieces_by_basin(state, company).items()
         if n >= threshold
     ]
-
-
-def _kind_word(space: str) -> Words:
-    return STRUCTURE_NAMES["base" if board.SPACES[space].kind == "dam" else "powerhouse"]
 
 
 def objective_detail(state: GameState, tile_id: str | None = None) -> dict[str, Any]:
@@ -243,7 +234,11 @@ def water_detail(state: GameState, company: str, names: Names = None) -> dict[st
     """Drops held by the company's own dams and their VP, with the statement."""
     dams = {s: d.drops for s, d in sorted(state.dams.items()) if d.owner == company and d.drops}
     vp = scoring.water_vp(state, company)
-    held = ", ".join(f"{s} {n}" for s, n in dams.items())
+    # each dam as the board lets a person find it, with the drops it holds
+    held = semicolons(
+        say("{space}: {drops}", space=short_space_name(s), drops=drop_count(n))
+        for s, n in dams.items()
+    )
     parts = {"player": _who(names, company), "drops": drop_count(vp), "held": held, "vp": vp}
     if held:
         text = say("Water: {player}'s dams hold {drops} ({held}) → {vp} VP.", **parts)

@@ -1,4 +1,6 @@
 // Shared helpers of the audit pages: DOM building (textContent only), JSON calls, dialogs.
+import { t } from '../i18n.js';
+import { COMPANY_IDS, companyLetter, companyName } from '../names.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -36,7 +38,7 @@ export async function api(method, url, body) {
   }
   const response = await fetch(url, init);
   const text = await response.text();
-  let data = null;
+  let data;
   try { data = text ? JSON.parse(text) : null; } catch { data = { error: { message: text } }; }
   return { ok: response.ok, status: response.status, data };
 }
@@ -63,8 +65,11 @@ export function download(filename, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export const COMPANY_LETTER = { usa: 'U', germany: 'G', italy: 'I', france: 'F', netherlands: 'N', neutral: '·' };
-export const COMPANY_NAME = { usa: 'USA', germany: 'Germany', italy: 'Italy', france: 'France', netherlands: 'Netherlands', neutral: 'Neutral' };
+const SHOWN = [...COMPANY_IDS, 'neutral'];
+/** Each company's letter, as its pieces are marked on the map and the badges. */
+export const COMPANY_LETTER = Object.fromEntries(SHOWN.map((id) => [id, companyLetter(id)]));
+/** Each company's name in this device's language ("Germania" on an Italian device). */
+export const COMPANY_NAME = Object.fromEntries(SHOWN.map((id) => [id, companyName(id)]));
 
 /** A company badge: colour and letter (never colour alone). */
 export function badge(company) {

@@ -1,7 +1,14 @@
-// The standalone score pad: enter an untracked game's end on the tablet, get the final scoring.
-// Taps on the map place structures for the chosen company; steppers set supplies and the VP
-// marker. The server checks and scores (POST /api/audit/standalone); nothing is computed here.
-import { api, badge, download, h, openLines, COMPANY_NAME } from './common.js';
+// The standalone score pad (issues 6 and 20): enter an untracked game's end, get its final
+// scoring. A tap on the map places a structure for the company chosen above it; that company's
+// board, under the map, sets each dam's level and the drops it holds, the VP marker, the
+// supplies and (The Leeghwater Project) its Private Buildings. The server checks and scores
+// (POST /api/audit/standalone): nothing is computed here.
+//
+// Rendering is by keyed views (keyed.js): each part is made once and updated in place, so a
+// change never replaces the field a person is typing in, and a number field commits on every
+// keystroke (issue 20: "type, tap the next field" once lost every second number).
+import { api, badge, download, h, openLines, COMPANY_LETTER, COMPANY_NAME } from './common.js';
+import { keyedViews, parseCount, setAttr, setText, showNumber } from './keyed.js';
 import { scriptReady } from '../dom.js';
 import { N_, t } from '../i18n.js';
 import { CATALOG } from '../catalog.js';
@@ -13,17 +20,29 @@ const OBJECTIVES = JSON.parse(app.dataset.objectives);
 const COMPANIES = JSON.parse(app.dataset.companies);
 const NEUTRAL_LEVELS = JSON.parse(app.dataset.neutral);
 const GRAZIANO = 'graziano_del_monte';
+const NETHERLANDS = 'netherlands'; // its board comes with The Leeghwater Project
 // drops a dam of level 1-3 may hold, by its company's officer: the server's rule (audit.py)
 const CAPACITIES = JSON.parse(app.dataset.capacities);
 const capacityOf = (level, officer) => (CAPACITIES[officer || ''] || CAPACITIES[''])[level - 1] ?? level;
 const LIMITS = { base: 5, elevation: 5, conduit: 5, powerhouse: 4 };
+const LEVELS = [1, 2, 3];
 const MAX_PLAYERS = 4; // a game seats at most 4 companies, with the expansion too (its rulebook p. 2)
 const $ = (id) => document.getElementById(id);
 
+/**
+ * One company at the end of the game, as the server's entry has it (routes/audit.py).
+ * @typedef {{space: string, level: number, drops: number}} DamEntry
+ * @typedef {{company: string, kind: string, name: string, officer: string | null,
+ *   dams: DamEntry[], conduits: string[], powerhouses: string[], credits: number,
+ *   excavators: number, mixers: number, vp_marker: number, flipped: boolean,
+ *   last_round_energy: number, buildings: string[]}} PlayerEntry
+ */
+
+/** @type {{spaces: {id: string, kind: string, basin: number, name: string, value: number | null}[]} | null} */
 let board = null;
 let map = null;
-let lastResult = null;
 
+/** @returns {PlayerEntry} */
 function blankPlayer(company) {
   return {
     company, kind: 'human', name: '', officer: null, dams: [], conduits: [], powerhouses: [],
@@ -35,11 +54,13 @@ function blankPlayer(company) {
 function load() {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY));
-    if (saved && Array.isArray(saved.entry?.players)) return saved;
+    if (saved && Array.isArray(saved.entry?.players)) return { expansion: false, ...saved };
   } catch { /* a broken save starts a fresh pad */ }
   return {
+    // four players, the base game's companies: a table of 2, 3 or 5 removes or adds a seat
     entry: { objective: '', players: ['usa', 'germany', 'italy', 'france'].map(blankPlayer), neutral_dams: [] },
     active: 'usa',
+    expansion: false,
   };
 }
 
@@ -52,6 +73,15 @@ function save() {
 
 function player(company) {
   return entry.players.find((p) => p.company === company);
+}
+
+/** The Leeghwater Project is on when ticked, or when the Netherlands (its company) plays. */
+function expansionOn() {
+  return Boolean(ui.expansion) || entry.players.some((p) => p.company === NETHERLANDS);
+}
+
+function spaceName(id) {
+  return board?.spaces.find((sp) => sp.id === id)?.name ?? '';
 }
 
 function ownerOf(space) {
@@ -70,6 +100,18 @@ function removeEverywhere(space) {
   entry.neutral_dams = entry.neutral_dams.filter((d) => d.space !== space);
 }
 
+/**
+ * A dam's level, its drops kept within what that level holds (the drop choices shown are the
+ * capacities the server gave: a lower dam cannot show more drops than it holds).
+ * @param {DamEntry} dam
+ * @param {PlayerEntry} p
+ * @param {number} level
+ */
+function setLevel(dam, p, level) {
+  dam.level = level;
+  dam.drops = Math.min(dam.drops, capacityOf(level, p.officer));
+}
+
 // -- taps on the map ----------------------------------------------------------------------
 
 function tapSpace(spaceId) {
@@ -79,16 +121,18 @@ function tapSpace(spaceId) {
   const owner = ownerOf(spaceId);
   if (active === 'neutral') {
     if (space.kind !== 'dam' || !(spaceId in NEUTRAL_LEVELS)) {
-      toast(t('A neutral dam stands only on a lower dam space of basins 1–10 ({space} is not one).', { space: spaceId }));
+      toast(t('A neutral dam stands only on a lower dam space; {space} is not one.', { space: space.name }));
       return;
     }
     const had = owner === 'neutral';
     removeEverywhere(spaceId);
     if (!had) entry.neutral_dams.push({ space: spaceId, level: NEUTRAL_LEVELS[spaceId], drops: 0 });
   } else if (space.kind === 'dam') {
+    // a tap places the Base, the next ones raise it to level 3 and then take it off; the
+    // company's board also sets the level in one tap
     const p = player(active);
     const dam = p.dams.find((d) => d.space === spaceId);
-    if (dam && dam.level < 3) dam.level += 1;
+    if (dam && dam.level < 3) setLevel(dam, p, dam.level + 1);
     else if (dam) p.dams = p.dams.filter((d) => d !== dam);
     else { removeEverywhere(spaceId); p.dams.push({ space: spaceId, level: 1, drops: 0 }); }
   } else {
@@ -115,10 +159,35 @@ function mapState() {
   return state;
 }
 
+/**
+ * What a tap on each space does, for its accessible name. A built conduit is drawn as its
+ * owner's letter and its value ("U5"): its name says that mark too, so a person who says what
+ * they see, or reads it, finds the same words (WCAG 2.5.3, axe label-content-name-mismatch).
+ */
+function tapWords(state) {
+  const company = COMPANY_NAME[ui.active];
+  const plain = { text: t('tap to change (placing for {company})', { company }), chip: '' };
+  return new Map(board.spaces.map((sp) => {
+    const owner = sp.kind === 'conduit' ? state.conduits[sp.id] : null;
+    if (!owner) return [sp.id, plain];
+    const mark = `${COMPANY_LETTER[owner] ?? ''}${sp.value ?? ''}`;
+    return [sp.id, { text: t('marked {mark}; tap to change (placing for {company})', { mark, company }), chip: '' }];
+  }));
+}
+
+let drawn = '';
+
+/** Draw the pieces on the map when they, or the company placing, changed (not per keystroke). */
 function renderMap() {
   if (!map) return;
-  const legal = new Map(board.spaces.map((sp) => [sp.id, { text: t('tap to change (placing for {company})', { company: COMPANY_NAME[ui.active] }), chip: '' }]));
-  map.update(mapState(), legal);
+  const state = mapState();
+  const signature = JSON.stringify([state, ui.active]);
+  if (signature === drawn) return;
+  drawn = signature;
+  // the map draws its spaces anew: a space that had the keyboard's focus gets it back
+  const focused = document.activeElement?.closest?.('#audit-map [data-space]')?.dataset.space;
+  map.update(state, tapWords(state));
+  if (focused) $('audit-map').querySelector(`[data-space="${CSS.escape(focused)}"]`)?.focus();
 }
 
 async function setupMap() {
@@ -130,12 +199,10 @@ async function setupMap() {
     const { createMap } = await import('../render/map.js');
     if (typeof createMap !== 'function') throw new Error('no createMap');
     map = createMap(root, board);
-    map.update(mapState(), new Map());
   } catch {
     const { createMiniMap } = await import('./minimap.js');
     map = createMiniMap(root, board);
   }
-  renderPanel();
   root.addEventListener('click', (event) => {
     const target = event.target.closest('[data-space]');
     if (target) tapSpace(target.dataset.space);
@@ -147,31 +214,62 @@ async function setupMap() {
       tapSpace(target.dataset.space);
     }
   });
-  renderMap();
+  changed();
 }
 
 const automa = t('Automa');
-const basin = (n) => t('Basin {basin}', { basin: n });
 // the piece counts of a company, as the table counts them
 const PIECES_WORD = { base: N_('Bases'), elevation: N_('Elevations'), conduit: N_('Conduits'), powerhouse: N_('Powerhouses') };
 
 // -- seats and the company being placed -------------------------------------------------------
 
+/** @type {WeakMap<object, string>} a seat's key for its whole life, whatever its company */
+const SEAT_KEYS = new WeakMap();
+let seatCount = 0;
+const seatKey = (p) => {
+  if (!SEAT_KEYS.has(p)) SEAT_KEYS.set(p, `seat-${(seatCount += 1)}`);
+  return SEAT_KEYS.get(p);
+};
+
+/** @returns {import('./keyed.js').View<PlayerEntry>} */
+function makeSeat() {
+  /** @type {PlayerEntry} */
+  let seat;
+  const mark = h('span', { class: 'badge', 'aria-hidden': 'true' });
+  const company = h('select', { onchange: (e) => renameCompany(seat, e.target.value) },
+    ...COMPANIES.map((c) => h('option', { value: c.id, text: c.name })));
+  const kind = h('select', { onchange: (e) => { seat.kind = e.target.value; changed(); } },
+    h('option', { value: 'human', text: t('Person') }),
+    h('option', { value: 'automa', text: automa }));
+  const remove = h('button', { type: 'button', class: 'danger', text: '✕', onclick: () => removeSeat(seat) });
+  const node = h('div', { class: 'seat-row' }, mark, company, kind, remove);
+  return {
+    node,
+    update(item) {
+      seat = item;
+      const index = entry.players.indexOf(item);
+      const used = new Set(entry.players.map((x) => x.company));
+      const name = COMPANY_NAME[seat.company];
+      node.className = `seat-row co-${seat.company}`;
+      mark.className = `badge co-${seat.company}`;
+      setText(mark, COMPANY_LETTER[seat.company] ?? '?');
+      setAttr(company, 'aria-label', t('Player {n} company', { n: index + 1 }));
+      for (const option of company.options) option.disabled = option.value !== seat.company && used.has(option.value);
+      if (company.value !== seat.company) company.value = seat.company;
+      setAttr(kind, 'aria-label', t('{company} played by', { company: name }));
+      if (kind.value !== seat.kind) kind.value = seat.kind;
+      setAttr(remove, 'aria-label', t('Remove {company}', { company: name }));
+    },
+  };
+}
+
 function renderSeats() {
-  const used = new Set(entry.players.map((p) => p.company));
-  $('seats').replaceChildren(...entry.players.map((p, i) => {
-    const company = h('select', { 'aria-label': t('Player {n} company', { n: i + 1 }), onchange: (e) => renameCompany(p, e.target.value) },
-      ...COMPANIES.map((c) => h('option', { value: c.id, selected: c.id === p.company, disabled: c.id !== p.company && used.has(c.id), text: c.name })));
-    const kind = h('select', { 'aria-label': t('{company} played by', { company: COMPANY_NAME[p.company] }), onchange: (e) => { p.kind = e.target.value; if (p.kind === 'automa') p.credits = 0; changed(); } },
-      h('option', { value: 'human', selected: p.kind === 'human', text: t('Person') }),
-      h('option', { value: 'automa', selected: p.kind === 'automa', text: t('Automa') }));
-    const graziano = h('label', { class: 'check' },
-      h('input', { type: 'checkbox', checked: p.officer === GRAZIANO, onchange: (e) => { p.officer = e.target.checked ? GRAZIANO : null; changed(); } }),
-      t('Graziano (level-3 dams hold 4)'));
-    const remove = h('button', { type: 'button', class: 'danger', 'aria-label': t('Remove {company}', { company: COMPANY_NAME[p.company] }), text: '✕', onclick: () => removeSeat(p) });
-    return h('div', { class: `seat-row co-${p.company}` }, badge(p.company), company, kind, graziano, remove);
-  }));
+  keyedViews($('seats'), entry.players, seatKey, makeSeat);
   $('add-seat').disabled = entry.players.length >= MAX_PLAYERS;
+  const box = $('expansion');
+  box.checked = expansionOn();
+  // the Netherlands' board is the expansion's: it cannot play without it
+  box.disabled = entry.players.some((p) => p.company === NETHERLANDS);
 }
 
 function renameCompany(p, company) {
@@ -194,29 +292,87 @@ function addSeat() {
   changed();
 }
 
+function makePlaceAs() {
+  let company = '';
+  const mark = h('span', { class: 'badge', 'aria-hidden': 'true' });
+  const word = document.createTextNode('');
+  const node = h('button', { type: 'button', role: 'radio', onclick: () => { ui.active = company; changed(); } }, mark, word);
+  return {
+    node,
+    update(item) {
+      company = item;
+      node.className = `place-as co-${company}`;
+      setAttr(node, 'aria-checked', String(ui.active === company));
+      mark.className = `badge co-${company}`;
+      setText(mark, COMPANY_LETTER[company] ?? '?');
+      setText(word, COMPANY_NAME[company]);
+    },
+  };
+}
+
 function renderPlacing() {
-  const options = [...entry.players.map((p) => p.company), 'neutral'];
-  $('placing').replaceChildren(...options.map((company) => h('button', {
-    type: 'button', role: 'radio', class: `place-as co-${company}`, 'aria-checked': String(ui.active === company),
-    onclick: () => { ui.active = company; changed(); },
-  }, badge(company), COMPANY_NAME[company])));
+  keyedViews($('placing'), [...entry.players.map((p) => p.company), 'neutral'], (c) => c, makePlaceAs);
 }
 
-// -- the active player's supply, VP marker and dams -----------------------------------------
+// -- a company's board: VP marker, supplies, dams, structures, Private Buildings -------------
 
-function stepper(label, value, onChange, { min = 0, max = 999, big = false } = {}) {
-  const input = h('input', { type: 'number', inputmode: 'numeric', min, max, value, 'aria-label': label,
-    onchange: (e) => onChange(clamp(parseInt(e.target.value, 10), min, max)),
+/**
+ * What a number field shows and does: its accessible name (with the company), the words beside
+ * it, the entry's number, where the +/− buttons stop, and what a new number changes.
+ * @typedef {{label: string, text: string, value: number, max?: number, onValue: (n: number) => void}} StepperItem
+ */
+
+/**
+ * A number field with +/− buttons. It commits on every keystroke (`input`: typing, paste,
+ * dictation), so leaving it by Tab, by a tap elsewhere or by closing the page loses nothing;
+ * while it has focus the entry never writes over it. A tap on it selects its number, so
+ * typing replaces it.
+ * @param {{big?: boolean}} [options]  big: the VP marker's ±10 as well
+ * @returns {import('./keyed.js').View<StepperItem>}
+ */
+function makeStepper({ big = false } = {}) {
+  /** @type {StepperItem} */
+  let item = { label: '', text: '', value: 0, onValue: () => {} };
+  const bounded = (v) => Math.max(0, Math.min(item.max ?? 999, v));
+  const input = h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'off', enterkeyhint: 'done', class: 'count' });
+  // a tap selects the number, so the digits typed replace it (the mouseup that ends the tap
+  // would put a caret in the selection: the first one after focusing is kept from doing so)
+  let justFocused = false;
+  input.addEventListener('focus', () => { input.select(); justFocused = true; });
+  input.addEventListener('mouseup', (e) => { if (justFocused) e.preventDefault(); justFocused = false; });
+  input.addEventListener('input', () => item.onValue(parseCount(input.value) ?? 0));
+  input.addEventListener('blur', () => showNumber(input, item.value));
+  input.addEventListener('keydown', (e) => {
     // Enter ("Go" on a tablet keyboard) takes the number; it must not submit the whole entry
-    onkeydown: (e) => { if (e.key === 'Enter') { e.preventDefault(); e.target.blur(); } } });
-  const step = (d, text) => h('button', { type: 'button', class: 'step', 'aria-label': `${label} ${d > 0 ? 'plus' : 'minus'} ${Math.abs(d)}`, text,
-    onclick: () => onChange(clamp(value + d, min, max)) });
-  return h('div', { class: `stepper-field${big ? ' big' : ''}` }, h('span', { class: 'stepper-label', text: label.replace(/^\S+ /, '') }),
+    if (e.key === 'Enter') { e.preventDefault(); input.blur(); }
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      e.preventDefault();
+      item.onValue(bounded(item.value + (e.key === 'ArrowUp' ? 1 : -1)));
+      input.value = String(item.value);
+    }
+  });
+  const buttons = [];
+  const step = (d, text) => {
+    const button = h('button', { type: 'button', class: 'step', text, onclick: () => item.onValue(bounded(item.value + d)) });
+    buttons.push([button, d]);
+    return button;
+  };
+  const label = h('span', { class: 'stepper-label' });
+  const node = h('div', { class: `stepper-field${big ? ' big' : ''}` }, label,
     h('div', { class: 'stepper' }, big ? step(-10, '−10') : null, step(-1, '−'), input, step(1, '+'), big ? step(10, '+10') : null));
-}
-
-function clamp(v, min, max) {
-  return Number.isFinite(v) ? Math.max(min, Math.min(max, v)) : min;
+  return {
+    node,
+    update(next) {
+      item = next;
+      setText(label, item.text);
+      setAttr(input, 'aria-label', item.label);
+      showNumber(input, item.value);
+      for (const [button, d] of buttons) {
+        const words = d > 0 ? t('{label} plus {n}', { label: item.label, n: d }) : t('{label} minus {n}', { label: item.label, n: -d });
+        setAttr(button, 'aria-label', words);
+      }
+    },
+  };
 }
 
 function pieceCounts(p) {
@@ -228,84 +384,202 @@ function pieceCounts(p) {
   };
 }
 
-/** The company's structures basin by basin ("Basin 1: 1U level 3, C1L"), to check the map. */
-function basinSummary(p) {
-  if (!board) return null;
-  const basinOf = new Map(board.spaces.map((sp) => [sp.id, sp.basin]));
-  const byBasin = new Map();
-  const add = (space, text) => {
-    const basin = basinOf.get(space);
-    if (!byBasin.has(basin)) byBasin.set(basin, []);
-    byBasin.get(basin).push(text);
+/** "Bases 3/5": a piece count of the company, marked when above what a company has. */
+function makePieceCount() {
+  const node = h('span');
+  return {
+    node,
+    update([k, n]) {
+      node.className = n > LIMITS[k] ? 'over' : '';
+      setText(node, `${t(PIECES_WORD[k] ?? k)} ${n}/${LIMITS[k]}`);
+    },
   };
-  for (const d of p.dams) add(d.space, t('{space} dam level {level}', { space: d.space, level: d.level }));
-  for (const c of p.conduits) add(c, t('conduit {space}', { space: c }));
-  for (const x of p.powerhouses) add(x, t('powerhouse {space}', { space: x }));
-  const basins = [...byBasin.keys()].sort((a, b) => a - b);
-  return h('ul', { class: 'basin-summary', 'aria-label': t('Structures by basin') },
-    ...basins.map((b) => h('li', {}, h('strong', { text: `${basin(b)}: ` }), byBasin.get(b).join(', '))));
+}
+
+/**
+ * A row of choices, one tap each (a dam's level, the drops it holds): radio buttons in a
+ * group named after the dam.
+ * @param {string} name  the radio group's form name (unique on the page)
+ * @param {(n: number) => void} choose
+ */
+function makeChoices(name, choose) {
+  const legend = h('legend');
+  const list = h('div', { class: 'chip-row' });
+  const node = h('fieldset', { class: 'chips' }, legend, list);
+  return {
+    node,
+    /** @param {{words: string, label: string, options: number[], value: number}} item */
+    update(item) {
+      setText(legend, item.words);
+      setAttr(node, 'aria-label', item.label);
+      const views = keyedViews(list, item.options, String, (n) => {
+        const radio = h('input', { type: 'radio', name, value: String(n), onchange: () => choose(n) });
+        return { node: h('label', { class: 'chip' }, radio, String(n)), radio, update() {} };
+      });
+      for (const view of views) view.radio.checked = Number(view.radio.value) === item.value;
+    },
+  };
+}
+
+/** A dam of the company: its place in board words, its level and its drops, one tap each. */
+function makeDam({ key }) {
+  let current = null;
+  const name = h('span', { class: 'dam-name' });
+  const level = makeChoices(`${key}-level`, (n) => { setLevel(current.dam, current.p, n); changed(); });
+  const drops = makeChoices(`${key}-drops`, (n) => { current.dam.drops = n; changed(); });
+  return {
+    node: h('li', { class: 'dam' }, name, h('div', { class: 'dam-choices' }, level.node, drops.node)),
+    update(item) {
+      current = item;
+      const { dam, p } = item;
+      const where = spaceName(dam.space);
+      setText(name, where);
+      level.update({ words: t('Level'), label: t('{space}: level', { space: where }), options: LEVELS, value: dam.level });
+      const capacity = capacityOf(dam.level, p.officer);
+      const options = Array.from({ length: capacity + 1 }, (_, n) => n);
+      drops.update({ words: t('Drops held'), label: t('{space}: drops held', { space: where }), options, value: dam.drops });
+    },
+  };
+}
+
+function makeListItem() {
+  const node = h('li');
+  return { node, update: (text) => setText(node, text) };
 }
 
 /**
  * The Leeghwater Project: the Private Buildings this company activated (one Building on each at
- * most); the server scores their VP at the end (X10). A base game leaves them all unticked.
+ * most); the server scores their VP at the end (X10).
  */
-function buildingsBox(p, name) {
-  const owned = new Set(p.buildings || []);
-  const toggle = (id) => (e) => {
-    p.buildings = CATALOG.private_buildings.map((b) => b.id).filter((x) => (x === id ? e.target.checked : owned.has(x)));
-    changed();
+function makeBuildings() {
+  let seat = null;
+  const legend = h('legend');
+  const boxes = CATALOG.private_buildings.map((b) => {
+    const box = h('input', { type: 'checkbox', onchange: () => {
+      seat.buildings = boxes.filter((x) => x.box.checked).map((x) => x.id);
+      changed();
+    } });
+    return { id: b.id, box, node: h('label', { class: 'check building' }, box, t('{name} ({vp} VP)', { name: buildingName(b.id), vp: b.vp })) };
+  });
+  return {
+    node: h('fieldset', { class: 'buildings' }, legend, ...boxes.map((b) => b.node)),
+    update(p) {
+      seat = p;
+      setText(legend, t('{company}: Private Buildings with its Building (The Leeghwater Project)', { company: COMPANY_NAME[p.company] }));
+      const owned = new Set(p.buildings || []);
+      for (const b of boxes) b.box.checked = owned.has(b.id);
+    },
   };
-  return h('fieldset', { class: 'buildings' },
-    h('legend', { text: t('{company}: Private Buildings with its Building (The Leeghwater Project)', { company: name }) }),
-    ...CATALOG.private_buildings.map((b) => h('label', { class: 'check building' },
-      h('input', { type: 'checkbox', checked: owned.has(b.id), onchange: toggle(b.id) }),
-      t('{name} ({vp} VP)', { name: buildingName(b.id), vp: b.vp }))));
 }
 
+/** One company's board: made once per seat, on the page while its company is the one placed. */
+function makePanel(p) {
+  /** @type {PlayerEntry} */
+  let seat = p;
+  const key = seatKey(p);
+  const mark = h('span', { class: 'badge', 'aria-hidden': 'true' });
+  const title = document.createTextNode('');
+  const pieces = h('p', { class: 'pieces' });
+  const set = (field) => (v) => { seat[field] = v; changed(); };
+  const marker = makeStepper({ big: true });
+  const flipBox = h('input', { type: 'checkbox', onchange: (e) => set('flipped')(e.target.checked) });
+  const credits = makeStepper();
+  const noCredits = h('p', { class: 'hint', text: t('An Automa has no Credits.') });
+  const excavators = makeStepper();
+  const mixers = makeStepper();
+  const energy = makeStepper();
+  // Graziano Del Monte's level-3 dams hold 4 (ruling R11): the drops a dam may hold
+  const graziano = h('input', { type: 'checkbox', onchange: (e) => {
+    seat.officer = e.target.checked ? GRAZIANO : null;
+    for (const dam of seat.dams) setLevel(dam, seat, dam.level);
+    changed();
+  } });
+  const damsTitle = h('h3', { text: t('Dams: level and drops held') });
+  const noDam = h('p', { class: 'hint', text: t('No dam yet: tap dam spaces on the map.') });
+  const dams = h('ul', { class: 'dam-list' });
+  const othersTitle = h('h3', { text: t('Conduits and Powerhouses') });
+  const others = h('ul', { class: 'structure-list' });
+  const buildings = makeBuildings();
+  const node = h('div', { class: 'company-panel' },
+    h('h2', { id: 'panel-title' }, mark, ' ', title), pieces,
+    h('div', { class: 'steppers' }, marker.node,
+      h('label', { class: 'check flip' }, flipBox, t('100 side (+100)')),
+      credits.node, noCredits, excavators.node, mixers.node, energy.node),
+    damsTitle, noDam, dams, h('label', { class: 'check officer' }, graziano, t('Graziano (level-3 dams hold 4)')),
+    othersTitle, others, buildings.node);
+  return {
+    node,
+    update(item) {
+      seat = item;
+      const name = COMPANY_NAME[seat.company];
+      mark.className = `badge co-${seat.company}`;
+      setText(mark, COMPANY_LETTER[seat.company] ?? '?');
+      setText(title, seat.kind === 'automa' ? `${name} (${automa})` : name);
+      keyedViews(pieces, Object.entries(pieceCounts(seat)), ([k]) => k, makePieceCount);
+      const field = (f, label, text, max) => ({ label, text, value: seat[f], max, onValue: set(f) });
+      marker.update(field('vp_marker', t('{company} VP marker', { company: name }), t('VP marker'), 99));
+      setAttr(flipBox, 'aria-label', t('{company} marker on its 100 side', { company: name }));
+      flipBox.checked = Boolean(seat.flipped);
+      credits.node.hidden = seat.kind === 'automa';
+      noCredits.hidden = seat.kind !== 'automa';
+      credits.update(field('credits', t('{company} Credits', { company: name }), t('Credits')));
+      excavators.update(field('excavators', t('{company} Excavators', { company: name }), t('Excavators')));
+      mixers.update(field('mixers', t('{company} Concrete Mixers', { company: name }), t('Concrete Mixers')));
+      energy.update(field('last_round_energy', t('{company} Energy in the last round', { company: name }), t('Energy in the last round (breaks a tie)')));
+      graziano.checked = seat.officer === GRAZIANO;
+      damsTitle.hidden = !seat.dams.length;
+      noDam.hidden = Boolean(seat.dams.length);
+      keyedViews(dams, seat.dams.map((dam) => ({ p: seat, dam, key: `${key}-${dam.space}` })), (x) => x.key, makeDam);
+      const built = [...seat.conduits, ...seat.powerhouses];
+      othersTitle.hidden = !built.length;
+      keyedViews(others, built.map(spaceName), String, makeListItem);
+      buildings.node.hidden = !expansionOn();
+      buildings.update(seat);
+    },
+  };
+}
+
+function makeNeutralPanel() {
+  const list = h('ul', { class: 'structure-list' });
+  const node = h('div', { class: 'company-panel' }, h('h2', { id: 'panel-title', text: t('Neutral dams') }),
+    h('p', { class: 'hint', text: t('Neutral dams are never raised and score nobody; entering them is optional (it only stops two structures on one space).') }),
+    list);
+  return {
+    node,
+    update() {
+      const lines = entry.neutral_dams.map((d) => t('{space}: level {level}', { space: spaceName(d.space), level: d.level }));
+      keyedViews(list, lines, String, makeListItem);
+    },
+  };
+}
+
+/** @type {Map<string, import('./keyed.js').View<any>>} each seat's board, kept while not shown */
+const PANELS = new Map();
+
+/** Only the board of the company being placed is on the page; the others wait, kept as they are. */
 function renderPanel() {
-  const panel = $('player-panel');
-  if (ui.active === 'neutral') {
-    panel.replaceChildren(h('h2', { text: t('Neutral dams') }),
-      h('p', { class: 'hint', text: t('Neutral dams are never raised and score nobody; entering them is optional (it only stops two structures on one space).') }),
-      h('ul', { class: 'dam-list' }, ...entry.neutral_dams.map((d) => h('li', { text: t('{space}: level {level}', { space: d.space, level: d.level }) }))));
-    return;
-  }
-  const p = player(ui.active);
-  if (!p) { panel.replaceChildren(); return; }
-  const name = COMPANY_NAME[p.company];
-  const set = (key) => (v) => { p[key] = v; changed(); };
-  const counts = pieceCounts(p);
-  const pieces = h('p', { class: 'pieces' }, ...Object.entries(counts).map(([k, n]) =>
-    h('span', { class: n > LIMITS[k] ? 'over' : '', text: `${t(PIECES_WORD[k] ?? k)} ${n}/${LIMITS[k]}` })));
-  const dams = h('ul', { class: 'dam-list' }, ...p.dams.map((d) => {
-    const capacity = capacityOf(d.level, p.officer);
-    return h('li', {}, h('span', { class: 'dam-name', text: t('{space} · level {level}', { space: d.space, level: d.level }) }),
-      stepper(t('{company} drops held by {space}', { company: name, space: d.space }), d.drops, (v) => { d.drops = v; changed(); }, { max: capacity }));
-  }));
-  panel.replaceChildren(
-    h('h2', {}, badge(p.company), ` ${name}`),
-    pieces,
-    h('div', { class: 'steppers' },
-      stepper(t('{company} VP marker', { company: name }), p.vp_marker, set('vp_marker'), { max: 99, big: true }),
-      h('label', { class: 'check flip' }, h('input', { type: 'checkbox', checked: p.flipped, 'aria-label': t('{company} marker on its 100 side', { company: name }), onchange: (e) => set('flipped')(e.target.checked) }), t('100 side (+100)')),
-      p.kind === 'automa' ? h('p', { class: 'hint', text: t('An Automa has no Credits.') }) : stepper(t('{company} Credits', { company: name }), p.credits, set('credits')),
-      stepper(t('{company} Excavators', { company: name }), p.excavators, set('excavators')),
-      stepper(t('{company} Concrete Mixers', { company: name }), p.mixers, set('mixers')),
-      stepper(t('{company} Energy in the last round', { company: name }), p.last_round_energy, set('last_round_energy'))),
-    buildingsBox(p, name),
-    p.dams.length ? h('h3', { text: t('Drops held by the dams') }) : h('p', { class: 'hint', text: t('No dam yet: tap dam spaces on the map.') }),
-    dams,
-    basinSummary(p),
-  );
+  const shown = ui.active === 'neutral' ? 'neutral' : player(ui.active);
+  const keyOf = (x) => (x === 'neutral' ? 'neutral' : seatKey(x));
+  const seats = new Set(['neutral', ...entry.players.map(keyOf)]);
+  for (const key of PANELS.keys()) if (!seats.has(key)) PANELS.delete(key);
+  keyedViews($('player-panel'), shown ? [shown] : [], keyOf, (x) => {
+    const key = keyOf(x);
+    if (!PANELS.has(key)) PANELS.set(key, x === 'neutral' ? makeNeutralPanel() : makePanel(x));
+    return PANELS.get(key);
+  });
 }
 
 // -- scoring ---------------------------------------------------------------------------------
 
 function payload() {
+  const expansion = expansionOn();
   return {
     objective: entry.objective,
-    players: entry.players.map((p) => ({ ...p, credits: p.kind === 'automa' ? 0 : p.credits })),
+    players: entry.players.map((p) => ({
+      ...p,
+      credits: p.kind === 'automa' ? 0 : p.credits,
+      buildings: expansion ? p.buildings : [],
+    })),
     neutral_dams: entry.neutral_dams,
   };
 }
@@ -330,14 +604,21 @@ function showErrors(errors) {
 
 async function score(event) {
   event.preventDefault();
-  const { ok, data } = await api('POST', '/api/audit/standalone', payload());
+  let answer;
+  try {
+    answer = await api('POST', '/api/audit/standalone', payload());
+  } catch {
+    // the server scores: without it a tap must still say something (the entry stays here)
+    showErrors([{ message: t('The server cannot be reached: the entry is kept on this device; score again once it is back.') }]);
+    return;
+  }
+  const { ok, data } = answer;
   if (!ok) {
     const error = data?.error ?? data ?? {};
     showErrors(error.errors ?? [{ message: error.message ?? t('The entry could not be scored.') }]);
     return;
   }
   showErrors([]);
-  lastResult = data;
   renderResults(data);
 }
 
@@ -352,43 +633,74 @@ function buildingLines(company) {
   return owned.map((id) => ({ text: t('{name}: {vp} VP', { name: buildingName(id), vp: CATALOG.private_buildings.find((b) => b.id === id)?.vp ?? 0 }) }));
 }
 
-function renderResults(result) {
+const PLACES = [N_('1st'), N_('2nd'), N_('3rd'), N_('4th'), N_('5th')];
+
+/**
+ * The result as the game's score pad: a column per company (in the order they finished), a
+ * row per VP source and the Total at the bottom. Each number opens how it was scored.
+ */
+function scorePad(result) {
   const order = result.result.standings;
   const byCompany = Object.fromEntries(result.players.map((p) => [p.company, p]));
   const objRows = Object.fromEntries(result.objective.rows.map((r) => [r.company, r]));
-  $('winner').textContent = result.result.statement;
-  // The Leeghwater Project: a column for the Private Buildings when any was entered
+  const winners = new Set(result.result.winner);
+  const nameOf = (company) => COMPANY_NAME[company];
   const withBuildings = result.players.some((p) => p.building_vp);
-  const columns = [t('Place'), t('Company'), t('VP marker'), t('Objective'), t('Resources'), t('Water'), ...(withBuildings ? [t('Private Buildings')] : []), t('Total')];
-  const head = h('thead', {}, h('tr', {}, ...columns.map((tx) => h('th', { scope: 'col', text: tx }))));
-  const body = h('tbody', {}, ...order.map((company, i) => {
-    const p = byCompany[company];
-    const name = COMPANY_NAME[company];
-    const obj = objRows[company];
-    return h('tr', { class: result.result.winner.includes(company) ? 'winner-row' : '' },
-      h('td', { class: 'num', text: i + 1 }),
-      h('th', { scope: 'row' }, badge(company), ` ${name}${p.kind === 'automa' ? ` (${automa})` : ''}`),
-      cellButton(t('{company} VP marker', { company: name }), p.marker_vp, `${name}: ${t('VP marker')}`, [{ text: p.marker_vp >= 100 ? t('The VP marker reads {vp} (on its 100 side).', { vp: p.marker_vp }) : t('The VP marker reads {vp}.', { vp: p.marker_vp }) }]),
-      cellButton(t('{company} objective', { company: name }), p.objective_vp, `${name}: ${t('Objective tile')}`, [
+  const head = h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'source', text: t('Source') }),
+    ...order.map((company, i) => h('th', { scope: 'col', class: `company${winners.has(company) ? ' winner-cell' : ''}` },
+      badge(company), h('span', { class: 'name', text: nameOf(company) }),
+      // a shared victory: every winner is 1st
+      h('span', { class: 'place', text: winners.has(company) ? `${t(PLACES[0])} ★` : (PLACES[i] ? t(PLACES[i]) : '') }),
+      byCompany[company].kind === 'automa' ? h('span', { class: 'place', text: automa }) : null))));
+  // on a phone the source's name stands on a line of its own above its numbers (label-row),
+  // so the companies' columns have the screen's width
+  const row = (words, cell, className = '') => [
+    h('tr', { class: `label-row ${className}` }, h('td', { colspan: order.length, text: words })),
+    h('tr', { class: className }, h('th', { scope: 'row', text: words }), ...order.map(cell))];
+  const rows = [
+    row(t('VP marker'), (company) => {
+      const p = byCompany[company];
+      return cellButton(t('{company} VP marker', { company: nameOf(company) }), p.marker_vp, `${nameOf(company)}: ${t('VP marker')}`,
+        [{ text: p.marker_vp >= 100 ? t('The VP marker reads {vp} (on its 100 side).', { vp: p.marker_vp }) : t('The VP marker reads {vp}.', { vp: p.marker_vp }) }]);
+    }),
+    row(t('Objective'), (company) => {
+      const obj = objRows[company];
+      return cellButton(t('{company} objective', { company: nameOf(company) }), byCompany[company].objective_vp, `${nameOf(company)}: ${t('Objective tile')}`, [
         { meta: t('{n} counted', { n: obj.count }), text: obj.elements.join(' · ') || t('Nothing counted.') },
-        ...result.objective.statements.filter((tx) => tx.includes(name)).map((tx) => ({ text: tx }))]),
-      cellButton(t('{company} resources', { company: name }), p.resources.vp, `${name}: ${t('resources')}`, [{ text: p.resources.statement }]),
-      cellButton(t('{company} water', { company: name }), p.water.vp, `${name}: ${t('water')}`, [{ text: p.water.statement }]),
-      withBuildings ? cellButton(t('{company} Private Buildings', { company: name }), p.building_vp, `${name}: ${t('Private Buildings')}`, buildingLines(company)) : null,
-      cellButton(t('{company} total', { company: name }), p.total, `${name}: ${t('total')}`, result.statements.filter((st) => st.step === 'total' && st.text.startsWith(name)).map((st) => ({ text: st.text }))));
-  }));
-  $('result-table').replaceChildren(h('caption', { text: t('Objective: {objective}', { objective: OBJECTIVES.find((o) => o.id === result.objective.tile)?.label ?? result.objective.tile }) }), head, body);
+        ...result.objective.statements.filter((tx) => tx.includes(nameOf(company))).map((tx) => ({ text: tx }))]);
+    }),
+    row(t('Resources'), (company) => cellButton(t('{company} resources', { company: nameOf(company) }), byCompany[company].resources.vp,
+      `${nameOf(company)}: ${t('resources')}`, [{ text: byCompany[company].resources.statement }])),
+    row(t('Water'), (company) => cellButton(t('{company} water', { company: nameOf(company) }), byCompany[company].water.vp,
+      `${nameOf(company)}: ${t('water')}`, [{ text: byCompany[company].water.statement }])),
+    withBuildings ? row(t('Private Buildings'), (company) => cellButton(t('{company} Private Buildings', { company: nameOf(company) }),
+      byCompany[company].building_vp, `${nameOf(company)}: ${t('Private Buildings')}`, buildingLines(company))) : null,
+    row(t('Total'), (company) => cellButton(t('{company} total', { company: nameOf(company) }), byCompany[company].total, `${nameOf(company)}: ${t('total')}`,
+      result.statements.filter((st) => st.step === 'total' && st.text.startsWith(nameOf(company))).map((st) => ({ text: st.text }))), 'total-row'),
+  ];
+  const objective = OBJECTIVES.find((o) => o.id === result.objective.tile)?.label ?? '';
+  return [h('caption', { text: t('Objective: {objective}', { objective }) }), head, h('tbody', {}, ...rows.flat())];
+}
+
+function renderResults(result) {
+  $('winner').textContent = result.result.statement;
+  // a tie the last round's Energy did not break: it may not have been entered
+  $('tie-hint').hidden = result.result.winner.length < 2;
+  $('result-table').replaceChildren(...scorePad(result));
   $('objective-table').replaceChildren(
-    h('thead', {}, h('tr', {}, ...[t('Place'), t('Company'), t('Count'), t('Counted'), t('VP')].map((tx) => h('th', { scope: 'col', text: tx })))),
+    h('thead', {}, h('tr', {}, ...[t('Place'), t('Company'), t('Count'), t('Counted'), t('VP')].map((tx, i) => h('th', { scope: 'col', class: i === 3 ? 'elements' : '', text: tx })))),
     h('tbody', {}, ...result.objective.rows.map((r) => h('tr', {},
       h('td', { class: 'num', text: r.tied_with.length ? `${r.place}=` : r.place }),
-      h('th', { scope: 'row' }, badge(r.company), ` ${COMPANY_NAME[r.company]}`),
+      // on a phone what was counted goes under the company (its own column is hidden there)
+      h('th', { scope: 'row' }, badge(r.company), ` ${COMPANY_NAME[r.company]}`,
+        h('span', { class: 'counted', text: r.elements.join(' · ') || '—' })),
       h('td', { class: 'num', text: r.count }),
       h('td', { class: 'elements', text: r.elements.join(' · ') || '—' }),
       h('td', { class: 'num', text: r.vp })))));
   $('statements').replaceChildren(...result.statements.map((st) => h('li', { class: `step-${st.step}`, text: st.text })));
   $('entry').hidden = true;
   $('results').hidden = false;
+  app.classList.add('scored');
   $('results').scrollIntoView({ block: 'start' });
 }
 
@@ -409,6 +721,7 @@ function toast(message) {
   toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
 }
 
+/** The entry changed: keep it, and bring every part of the page up to date in place. */
 function changed() {
   save();
   renderSeats();
@@ -421,6 +734,7 @@ function init() {
   $('objective').value = entry.objective;
   $('objective').addEventListener('change', (e) => { entry.objective = e.target.value; save(); });
   $('add-seat').addEventListener('click', addSeat);
+  $('expansion').addEventListener('change', (e) => { ui.expansion = e.target.checked; changed(); });
   $('clear-entry').addEventListener('click', () => {
     if (!window.confirm(t('Clear the whole entry?'))) return;
     localStorage.removeItem(STORAGE_KEY);
@@ -431,7 +745,11 @@ function init() {
     changed();
   });
   $('entry').addEventListener('submit', score);
-  $('edit-entry').addEventListener('click', () => { $('results').hidden = true; $('entry').hidden = false; });
+  $('edit-entry').addEventListener('click', () => {
+    $('results').hidden = true;
+    $('entry').hidden = false;
+    app.classList.remove('scored');
+  });
   $('export-csv').addEventListener('click', exportCsv);
   $('print').addEventListener('click', () => window.print());
   scriptReady();
