@@ -21,11 +21,11 @@ imported twice. docs/operations.md "Backup and restore".
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from companion import jsonsafe
@@ -113,11 +113,13 @@ class ExportFileSchema(Schema):
 def read_export(path: Path) -> dict[str, Any]:
     """The `stored` block of the export at `path`, its shape checked. Raises ImportRefused."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        # orjson, as at the server's edge: text that is not Unicode (a lone surrogate) is
+        # refused here, so nothing imported can break SQLite's encoder or an export later
+        document = orjson.loads(path.read_bytes())
     except OSError as error:
         raise ImportRefused(f"Cannot read {path}: {error.strerror or error}.") from None
-    except (ValueError, RecursionError):
-        raise ImportRefused(f"{path} is not JSON.") from None
+    except orjson.JSONDecodeError:
+        raise ImportRefused(f"{path} is not JSON text.") from None
     if not isinstance(document, dict):
         raise ImportRefused(f"{path} is not a game's JSON export.")
     if "stored" not in document:
@@ -165,14 +167,14 @@ class Replayed:
 
 def _loads(text: str, what: str) -> Any:
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        raise ImportRefused(f"The file's {what} is not JSON.") from None
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        raise ImportRefused(f"The file's {what} is not JSON text.") from None
 
 
 def _same(made: Any, stored_text: str, what: str) -> bool:
     """Whether what this engine made equals what the file stores (both as stored JSON)."""
-    return bool(json.loads(stored_dumps(made)) == _loads(stored_text, what))
+    return bool(orjson.loads(stored_dumps(made)) == _loads(stored_text, what))
 
 
 class Replay:

@@ -319,6 +319,24 @@ def test_a_file_without_a_stored_game_says_so_and_makes_no_file(
     assert not other.exists()
 
 
+def test_text_that_is_not_unicode_is_refused_and_nothing_is_written(
+    running: Source, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 18 "Text is text": a lone surrogate in an imported file (here the title, escaped
+    as JSON allows) is refused like one sent over HTTP, so no export can break on it later."""
+    exported = running.export(tmp_path)
+    document = json.loads(exported.read_text())
+    document["stored"]["game"]["title"] = "\ud800"
+    exported.write_text(json.dumps(document))  # ensure_ascii: the file holds "\\ud800"
+    other = tmp_path / "other.db"
+    Store(other).close()
+    before = other.read_bytes()
+    code, out, err = companion("import", str(exported), "--db", str(other), capsys=capsys)
+    assert code == 1 and out == ""
+    assert err.startswith("Nothing imported: ") and "is not JSON text" in err
+    assert other.read_bytes() == before
+
+
 def test_backup_never_writes_over_the_game_file_or_another_file(
     running: Source, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
